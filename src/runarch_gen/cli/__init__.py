@@ -1,0 +1,55 @@
+"""The ``runarch-gen`` command line.
+
+:func:`main` runs the Typer app without Click's standalone mode so that every error ends as
+one line on stderr and a documented exit code (see :mod:`runarch_gen.errors`), never a
+traceback or a usage dump.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+# Importing a command module registers its commands on `app`, in this order in --help.
+from runarch_gen.cli import legend  # noqa: F401
+from runarch_gen.cli._app import app
+from runarch_gen.errors import EXIT_INTERRUPTED, EXIT_USAGE, RunArchError
+
+__all__ = ["app", "main"]
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``) and exit."""
+    sys.exit(run(argv))
+
+
+def run(argv: list[str] | None = None) -> int:
+    """Run the command line and return its exit code instead of exiting."""
+    args = sys.argv[1:] if argv is None else argv
+    try:
+        result = app(args=args, prog_name="runarch-gen", standalone_mode=False)
+    except typer.TyperException as exc:  # Click's usage errors: bad option, missing argument …
+        if not exc.format_message().strip():  # no command given: the help was printed
+            return exc.exit_code
+        ctx = getattr(exc, "ctx", None)
+        where = ctx.command_path if ctx is not None else "runarch-gen"
+        hint = " (see --help)" if exc.exit_code == EXIT_USAGE else ""
+        _fail(f"{where}: error: {exc.format_message()}{hint}")
+        return exc.exit_code
+    except RunArchError as exc:
+        _fail(f"runarch-gen: error: {exc}")
+        return exc.exit_code
+    except (KeyboardInterrupt, typer.Abort):
+        _fail("runarch-gen: interrupted")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`); nothing more to say to it.
+        sys.stderr.close()
+        return 0
+    return result if isinstance(result, int) else 0
+
+
+def _fail(message: str) -> None:
+    sys.stderr.write(" ".join(message.split()) + "\n")
+    sys.stderr.flush()

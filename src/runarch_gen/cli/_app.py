@@ -1,0 +1,74 @@
+"""The Typer application and the conventions every command shares.
+
+Commands live in sibling modules that import :data:`app` and decorate their functions with
+``@app.command()``; :mod:`runarch_gen.cli` imports those modules so the commands register.
+A command parses options, calls one library function and prints: nothing else.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from runarch_gen import __version__
+
+app = typer.Typer(
+    name="runarch-gen",
+    help="Boards, balanced decks, print-and-play kits and a rules engine for RunArch.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"runarch-gen {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", help="Print the version and exit.", callback=_version),
+    ] = False,
+) -> None:
+    """Boards, balanced decks, print-and-play kits and a rules engine for RunArch.
+
+    Exit codes: 0 success; 1 the input was read but is not valid or not playable;
+    2 bad input or usage; 130 interrupted.
+    """
+
+
+# Options shared by many commands.
+SeedOption = Annotated[
+    int | None,
+    typer.Option(
+        "--seed",
+        min=0,
+        help="Seed for everything random; the same seed and inputs give the same output."
+        " Default: a fresh random seed, reported in the output.",
+    ),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print a machine-readable JSON report.")]
+
+
+def resolve_seed(seed: int | None) -> int:
+    """The seed to use: the one given, or a fresh one (reported by the caller)."""
+    return seed if seed is not None else secrets.randbelow(2**31)
+
+
+def emit_json(obj: Any) -> None:
+    """Print ``obj`` as indented UTF-8 JSON on stdout."""
+    sys.stdout.write(json.dumps(obj, indent=2, ensure_ascii=False) + "\n")
+
+
+def note(message: str) -> None:
+    """A one-line remark on stderr (never mixed into the command's real output)."""
+    typer.echo(message, err=True)

@@ -1,0 +1,82 @@
+"""The package's exceptions and the exit codes the command line maps them to.
+
+Every error a user can cause derives from :class:`RunArchError`; its ``exit_code`` is what the
+command line exits with after printing the message as one line on stderr.
+
+Exit codes (documented in the README):
+
+- ``0`` success;
+- ``1`` the input was read fine but is not valid or not playable (``check``, ``validate``);
+- ``2`` bad input or usage: unreadable or malformed files, unknown codes or options, contradictory
+  constraints, impossible sizes, unwritable paths;
+- ``130`` interrupted with Ctrl-C.
+"""
+
+from __future__ import annotations
+
+EXIT_OK = 0
+EXIT_INVALID = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+class RunArchError(Exception):
+    """Base class of every error the package raises on purpose."""
+
+    exit_code: int = EXIT_USAGE
+
+
+class InputError(RunArchError):
+    """Input that cannot be used: unreadable file, bad option value, impossible request."""
+
+
+class ParseError(InputError, ValueError):
+    """Text that does not parse. Names where: ``source`` (file or option), ``line``, ``column``.
+
+    >>> str(ParseError("unknown code 'Q9'", source="board.txt", line=2, column=7))
+    "board.txt:2:7: unknown code 'Q9'"
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        source: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+    ) -> None:
+        self.message = message
+        self.source = source
+        self.line = line
+        self.column = column
+        super().__init__(self._format())
+
+    def _format(self) -> str:
+        where = ""
+        if self.source is not None:
+            where = self.source
+            if self.line is not None:
+                where += f":{self.line}"
+                if self.column is not None:
+                    where += f":{self.column}"
+            where += ": "
+        return where + self.message
+
+    def located(
+        self, source: str | None = None, line: int | None = None, column: int | None = None
+    ) -> ParseError:
+        """The same error with the location filled in where it was missing."""
+        return type(self)(
+            self.message,
+            source=self.source if self.source is not None else source,
+            line=self.line if self.line is not None else line,
+            column=self.column if self.column is not None else column,
+        )
+
+
+class ConstraintError(InputError):
+    """Constraints that contradict each other or that no object can meet."""
+
+
+class OutputError(InputError):
+    """A file or folder that cannot be written."""

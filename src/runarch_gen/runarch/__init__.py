@@ -1,0 +1,1 @@
+"""RunArch: the game's atoms, boards, decks, rules engine and print-and-play kit."""

@@ -1,0 +1,40 @@
+"""The command line's shared behaviour: version, one-line errors, documented exit codes."""
+
+import json
+import subprocess
+import sys
+
+from runarch_gen import __version__
+from runarch_gen.cli import run
+
+
+def test_version(capsys) -> None:
+    assert run(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"runarch-gen {__version__}"
+
+
+def test_legend_json_lists_the_codes(capsys) -> None:
+    assert run(["legend", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [c["letter"] for c in data["colours"]] == list("RBGYV")
+    assert [s["digit"] for s in data["shapes"]] == list("03456")
+
+
+def test_unknown_option_is_one_line_on_stderr_and_exit_2(capsys) -> None:
+    assert run(["legend", "--frobnicate"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "--frobnicate" in err
+
+
+def test_unknown_command_exit_2(capsys) -> None:
+    assert run(["no-such-command"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_python_dash_m_runs_the_cli() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "runarch_gen", "--version"], capture_output=True, text=True
+    )
+    assert done.returncode == 0
+    assert done.stdout.startswith("runarch-gen ")
