@@ -21,7 +21,7 @@ from runarch_gen.runarch.engine.conditions import (
 )
 from runarch_gen.runarch.engine.sample import sample_board, sample_deck
 from runarch_gen.runarch.rules import parse_rules
-from tests.engine_helpers import card, make_game, position
+from tests.test_engine_helpers import card, make_game, position
 
 P = "0R,3B,4G,5Y,6V"
 

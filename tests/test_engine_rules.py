@@ -20,7 +20,17 @@ from runarch_gen.runarch.engine.actions import END, SETUP_CHOICES
 from runarch_gen.runarch.engine.conditions import parse_condition
 from runarch_gen.runarch.engine.setup import GOLD, SILVER, deal_setup
 from runarch_gen.runarch.engine.state import BET, OVER, PLAY, SETUP_STAGE
-from tests.engine_helpers import IDENTITY, card, final, make_game, position, rng, sq, swap, texts
+from tests.test_engine_helpers import (
+    IDENTITY,
+    card,
+    final,
+    make_game,
+    position,
+    rng,
+    sq,
+    swap,
+    texts,
+)
 
 P = "0R,3B,4G,5Y,6V"
 NOWHERE = "3B,4G,5Y,6V,0R"

@@ -21,7 +21,7 @@ from runarch_gen.runarch.engine.setup import GOLD, SILVER
 from runarch_gen.runarch.engine.state import OVER
 from runarch_gen.runarch.rules import RulesConfig, parse_rules
 from runarch_gen.runarch.tally import tally, tally_from_json
-from tests.engine_helpers import make_game, position
+from tests.test_engine_helpers import make_game, position
 
 M = 13
 # (archive counts left, middle, right), bets (archive, cards, gold), result — RULES.md §6.3.

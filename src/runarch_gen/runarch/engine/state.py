@@ -81,6 +81,7 @@ from runarch_gen.runarch.engine.setup import FRAME_COVER, Setup, frame_space
 from runarch_gen.runarch.engine.tables import (
     ALL_LINES,
     BLOCK,
+    FIELD,
     JUMP,
     LINE_NAMES,
     LINE_SQUARES,
@@ -96,7 +97,6 @@ from runarch_gen.runarch.engine.tables import (
     SECOND_SWAPS,
     STRAIGHT_LINES,
     SWAPS_BY_PHASE,
-    block_lines,
 )
 from runarch_gen.runarch.rules import LineDirection, MatchBonus
 
@@ -109,6 +109,7 @@ SETUP_STAGE, PLAY, BET, OVER = 0, 1, 2, 3
 NOT_MOVED, MAY_DOUBLE, MOVED = 0, 1, 2
 
 MILESTONES = (25, 50, 75)  # [R-16]
+MAX_PATTERN_POINTS = 10  # §4.2: 2 points at each of 5 positions
 CARDS_TO_END = 10  # §5 the 10th card placed into archives ends the complex game's round
 PASSABLE_TOKENS = 3  # D, X, F pass on milestones; N never leaves
 AUTOMA = 1  # the automa's side in the solo game
@@ -133,10 +134,8 @@ _PHASE_MOVES = {
 
 
 # Lines (12-bit sets) to bits of a whole hand's AND-ed validity mask (see tables.BLOCK).
-_BLOCK_LINES: dict[int, int] = {
-    lines: sum(lines << (block * BLOCK) for block in range(4))
-    for lines in (ALL_LINES, STRAIGHT_LINES)
-}
+_ALL_BLOCK_LINES = sum(ALL_LINES << (block * BLOCK) for block in range(4))
+_STRAIGHT_BLOCK_LINES = sum(STRAIGHT_LINES << (block * BLOCK) for block in range(4))
 _DERIVED = frozenset({"_legal", "game", "masks", "hand_tables", "views"})
 
 
@@ -283,15 +282,26 @@ class RunArchState(State["RunArchObservation"]):
             return legal
         stage = self.stage
         if stage == PLAY:
+            side = self.current
+            phase = 1 + self.received[side] if self.game.token_games else 0
             swaps = self.swaps
             if swaps == NOT_MOVED:
-                moves = _SWAP_ACTIONS[self.phase(self.current)]
+                legal = _SWAP_ACTIONS[phase]
             elif swaps == MAY_DOUBLE:
-                moves = _SECOND_OR_END[self.first_swap]
+                legal = _SECOND_OR_END[self.first_swap]
             else:
-                moves = _END_ONLY
-            evaluations = self._evaluations()
-            legal = evaluations + moves if evaluations else moves
+                legal = _END_ONLY
+            mask = self.masks[side]
+            if mask:
+                # AND the five fields of every block (see tables.BLOCK): the lines where a
+                # card in hand is valid. Usually none, and then no evaluation is legal.
+                ok = (
+                    mask & mask >> FIELD & mask >> 2 * FIELD & mask >> 3 * FIELD & mask >> 4 * FIELD
+                )
+                if ok & (_ALL_BLOCK_LINES if phase == 4 else _STRAIGHT_BLOCK_LINES):
+                    evaluations = self._evaluations(side, phase, ok)
+                    if evaluations:
+                        legal = evaluations + legal
         elif stage == BET:
             legal = tuple(BET_BASE + spot for spot in self._free_spots(self.current))
         elif stage == SETUP_STAGE:
@@ -301,28 +311,32 @@ class RunArchState(State["RunArchObservation"]):
         self._legal = legal
         return legal
 
-    def _evaluations(self) -> tuple[int, ...]:
-        """Every evaluation that passes: valid line, minimum reached, an archive takes it."""
-        side = self.current
-        mask = self.masks[side]
-        if not mask:
-            return _NO_ACTIONS
-        ok = block_lines(mask)
-        phase = 1 + self.received[side] if self.game.token_games else 0
+    def _evaluations(self, side: int, phase: int, ok: int) -> tuple[int, ...]:
+        """Every evaluation that passes: valid line, minimum reached, an archive takes it.
+
+        ``ok`` is the hand's validity mask with its fields ANDed (see :meth:`legal_actions`).
+        """
         lines = ALL_LINES if phase == 4 else STRAIGHT_LINES  # diagonals in phase 4 only
-        if not ok & _BLOCK_LINES[lines]:
-            return _NO_ACTIONS  # the usual case: no card in hand is valid on any line
         hand = self.hands[side]
         blocks = self.game.tables.blocks_per_card
         minimum = self.minimum(side)
+        if phase != 4 and minimum > MAX_PATTERN_POINTS:
+            return _NO_ACTIONS  # pattern points alone can never reach it before phase 4
         found: list[tuple[int, int, int]] = []
+        s = self.stones
+        points_of = self.game.tables.points
         for slot, card in enumerate(hand):
             shift = slot * blocks * BLOCK
             valid = ok >> shift
             if blocks == 2:  # [R-08] reversible: valid either way
                 valid |= ok >> (shift + BLOCK)
+            t0, t1, t2, t3, t4 = points_of[card]
             for line in LINES_OF_MASK[valid & lines]:
-                points = self.pattern_points(card, line)
+                if blocks == 1:  # valid in the reading direction: just add the points up
+                    q0, q1, q2, q3, q4 = LINE_SQUARES[line]
+                    points = t0[s[q0]] + t1[s[q1]] + t2[s[q2]] + t3[s[q3]] + t4[s[q4]]
+                else:
+                    points = self.pattern_points(card, line)
                 if phase == 4:
                     points += self._match_bonus(card, line)  # [R-09]; phase 4 checks the score
                 if points >= minimum:
@@ -445,7 +459,7 @@ class RunArchState(State["RunArchObservation"]):
         side = self.current
         swaps = self.swaps
         if swaps == NOT_MOVED:
-            phase = self.phase(side)
+            phase = 1 + self.received[side] if self.game.token_games else 0
             if not _SWAP_ALLOWED[phase][pair]:
                 reason = _PHASE_MOVES.get(phase, "")
                 raise self._illegal(SWAP_BASE + pair, reason)
@@ -482,8 +496,9 @@ class RunArchState(State["RunArchObservation"]):
         keep = tables.square_keep[a] & tables.square_keep[b]
         ia, ib = a * N_SQUARES + s[a], b * N_SQUARES + s[b]
         masks = self.masks
+        hand_tables = self.hand_tables
         for side in (0, 1):
-            cards = self.hand_tables[side]
+            cards = hand_tables[side]
             if len(cards) == 2:
                 t0, t1 = cards
                 masks[side] = (
@@ -511,16 +526,17 @@ class RunArchState(State["RunArchObservation"]):
             raise self._illegal(END, "passing is never allowed: make the move first (§4.1)")
         self.swaps = NOT_MOVED
         self.first_swap = -1
-        if self._finish_turn():
+        self.turn += 1
+        if self._game_ends():
             return
         if self.game.solo:
             self._automa_turn()
         else:
             self.current = 1 - self.current
 
-    def _finish_turn(self) -> bool:
-        """Count a finished turn; end the game when its round or the stall guard says so."""
-        self.turn += 1
+    def _game_ends(self) -> bool:
+        """After a turn (counted in ``turn``): end the game when its round or the stall guard
+        says so."""
         if self.final_round and self.turn % 2 == 0:
             # §5 the round is finished: both sides have had the same number of turns.
             self._end("target" if not self.game.token_games else "tenth-card")
@@ -689,8 +705,9 @@ class RunArchState(State["RunArchObservation"]):
             self.bests[AUTOMA] = max(self.bests[AUTOMA], best_points)
             self.scored[AUTOMA].append((card, best_points))
             self._pass_milestones(AUTOMA, old, old + best_points)
-        self.automa_log.append((self.turn + 1, card, origin, target, best_line, best_points))
-        self._finish_turn()
+        self.turn += 1
+        self.automa_log.append((self.turn, card, origin, target, best_line, best_points))
+        self._game_ends()
         self.current = 0
 
     # ------------------------------------------------------------------------------------

@@ -136,11 +136,6 @@ LINES_OF_MASK: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-def block_lines(mask: int) -> int:
-    """AND the five fields of every block: bit ``block * 60 + l`` set = valid on line l."""
-    return mask & mask >> FIELD & mask >> 2 * FIELD & mask >> 3 * FIELD & mask >> 4 * FIELD
-
-
 def stone_points(pattern_stone: int, stone: int) -> int:
     """§4.2: 1 point for the same colour, 1 for the same shape (0–2)."""
     return (pattern_stone // SIZE == stone // SIZE) + (pattern_stone % SIZE == stone % SIZE)

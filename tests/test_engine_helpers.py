@@ -1,4 +1,4 @@
-"""Hand-built RunArch positions for the engine's rule tests."""
+"""Hand-built RunArch positions for the engine's rule tests (and a check of the helpers)."""
 
 from __future__ import annotations
 
@@ -133,3 +133,13 @@ def final(state: RunArchState, termination: str = "tenth-card") -> Outcome:
     outcome = state.outcome()
     assert outcome is not None
     return outcome
+
+
+def test_hand_built_positions_are_consistent() -> None:
+    game = make_game("complex", [card(1), card(2)])
+    state = position(game, hands=[[1], [2]], to_move=1)
+    assert sorted(stones_with(a1="6V", c3="0R")) == list(range(25))
+    assert stones_with(a1="6V")[sq("a1")] == parse_piece("6V").index
+    in_play = state.pile + state.hands[0] + state.hands[1]
+    assert sorted(in_play) == list(range(len(game.cards)))
+    assert state.current == 1 and all(t.startswith("2@") for t in texts(state, "@"))
