@@ -187,3 +187,13 @@ def test_missing_condition_file_is_an_input_error(tmp_path) -> None:
 def test_unknown_bot_is_named() -> None:
     with pytest.raises(InputError, match="unknown bot 'clever'"):
         make_bot("clever", random.Random(1))
+
+
+def test_the_readme_example_runs(capsys) -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### From Python", 1)[1]
+    code = section.split("```python", 1)[1].split("```", 1)[0]
+    exec(compile(code, "README.md", "exec"), {})
+    assert "[Variant" in capsys.readouterr().out
