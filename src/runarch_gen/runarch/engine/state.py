@@ -2,7 +2,8 @@
 
 The state is a handful of small int lists (stones, hands, archives, scores) plus the place in
 the turn. Legal actions come from precomputed per-phase tuples plus the card evaluations that
-pass; nothing is allocated per swap. Decisions taken here, each quoted where it shows:
+pass; a swap rewrites two ints (the hands' validity masks) and nothing else. Decisions taken here,
+each quoted where it shows:
 
 - Actions are atomic: each evaluation (card, line, archive, draw source), each swap, the end of
   the turn, each bet placement, each setup choice. An evaluation that would fail changes nothing
