@@ -42,6 +42,8 @@ def bench_variant(rules: str, games: int, seed: int, deck_size: int) -> dict[str
     endings: Counter[str] = Counter()
     wins: Counter[str] = Counter()
     scores: list[int] = []
+    cards_scored: list[int] = []
+    phases: Counter[int] = Counter()  # the highest movement phase a player reached
     wall, cpu = time.perf_counter(), time.process_time()
     for i in range(games):
         game_seed = seed * 1_000_003 + i
@@ -58,6 +60,8 @@ def bench_variant(rules: str, games: int, seed: int, deck_size: int) -> dict[str
         endings[outcome.termination] += 1
         wins["shared" if len(outcome.winners) != 1 else outcome.sides[outcome.winners[0]]] += 1
         scores.extend(outcome.totals)
+        cards_scored.extend(len(state.scored[side]) for side in range(2))
+        phases[max(state.phase(side) for side in range(game.num_players))] += 1
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     quantiles = statistics.quantiles(turns, n=10) if len(turns) > 1 else [turns[0]] * 9
     return {
@@ -84,6 +88,8 @@ def bench_variant(rules: str, games: int, seed: int, deck_size: int) -> dict[str
         },
         "wins": dict(wins),
         "mean_final_score": round(statistics.fmean(scores), 1),
+        "mean_cards_scored": round(statistics.fmean(cards_scored), 2),
+        "highest_phase": dict(sorted(phases.items())),
     }
 
 
@@ -136,6 +142,14 @@ def main(argv: list[str] | None = None) -> int:
             f"{row['stall_fraction']:>8.1%}  {length['mean']}/{length['median']}/"
             f"{length['p10']}-{length['p90']} ({length['min']}-{length['max']})"
             f" [{length['mean_unstalled']}]  {endings}"
+        )
+    print("")
+    print(f"{'rules':<12} {'final score':>11} {'cards scored':>12}  highest movement phase reached")
+    for row in report["variants"]:
+        phases = ", ".join(f"{phase}: {n}" for phase, n in row["highest_phase"].items())
+        print(
+            f"{row['rules']:<12} {row['mean_final_score']:>11} {row['mean_cards_scored']:>12}"
+            f"  {phases}"
         )
     return 0
 
