@@ -197,3 +197,14 @@ def test_the_readme_example_runs(capsys) -> None:
     code = section.split("```python", 1)[1].split("```", 1)[0]
     exec(compile(code, "README.md", "exec"), {})
     assert "[Variant" in capsys.readouterr().out
+
+
+def test_games_and_states_pickle_for_worker_processes() -> None:
+    import pickle
+
+    game = make_game("complex")
+    state = game.new_initial_state(random.Random(1))
+    state.apply(0)
+    state.apply(0)
+    assert pickle.loads(pickle.dumps(game)) == game
+    assert pickle.loads(pickle.dumps(state)) == state
