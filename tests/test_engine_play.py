@@ -208,3 +208,15 @@ def test_games_and_states_pickle_for_worker_processes() -> None:
     state.apply(0)
     assert pickle.loads(pickle.dumps(game)) == game
     assert pickle.loads(pickle.dumps(state)) == state
+
+
+def test_observation_scores_cards_on_any_arrangement() -> None:
+    game = make_game("complex(direction=reversible)", [card(1, P)])
+    state = position(game, hands=[[1], []])
+    view = state.observation(0)
+    k = game.card_index[1]
+    assert view.pattern_points(k, 0) == 6 and view.pattern_points(k, 10) == 10
+    reversed_d1 = list(state.stones)
+    for i, j in ((0, 24), (6, 18)):
+        reversed_d1[i], reversed_d1[j] = reversed_d1[j], reversed_d1[i]
+    assert view.pattern_points(k, 10, reversed_d1) == 10  # read backwards

@@ -5,13 +5,20 @@ match areas show, §3 step 5) and the order of the draw pile. Everything else is
 stones, scores, archives, bets, bonus-token stacks (their values lie face up), condition and
 frame tokens. An observation is a live view: it reads the state when asked, so it costs nothing
 to make, and is valid until the state changes.
+
+Bots that search need fast evaluation: ``game.tables`` holds the per-card scoring tables
+(``points[card][position][stone]``), the validity-mask tables the engine itself uses
+(``contributions``, ``hand_mask``; see :mod:`.tables`), and
+:meth:`RunArchObservation.pattern_points` scores a card on any arrangement of stones.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from runarch_gen.runarch.atoms import SIZE
+from runarch_gen.runarch.engine.tables import pattern_points
 
 if TYPE_CHECKING:
     from runarch_gen.runarch.engine.conditions import Condition
@@ -154,3 +161,13 @@ class RunArchObservation:
     def first_swap(self) -> int:
         """The pair index of a first swap that a second one may follow, else -1."""
         return self._state.first_swap
+
+    def pattern_points(self, card: int, line: int, stones: Sequence[int] | None = None) -> int:
+        """§4.2 pattern points of ``card`` on ``line`` (0 when not valid), [R-08] included,
+        for ``stones`` (default: the stones now)."""
+        tables = self._state.game.tables
+        stones = self._state.stones if stones is None else stones
+        points = pattern_points(tables.points[card], stones, line)
+        if tables.reversible:
+            points = max(points, pattern_points(tables.reversed_points[card], stones, line))
+        return points
