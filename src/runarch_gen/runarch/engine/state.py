@@ -625,9 +625,8 @@ class RunArchState(State["RunArchObservation"]):
         met = self.game.conditions_met(counts)
         for j, (condition, _) in enumerate(setup.conditions):
             colour = self.condition_tokens[j]
-            if (
-                colour >= 0 and condition in met
-            ):  # a face-up condition still carrying its token
+            # a face-up condition the counts now meet, still carrying its bet token
+            if colour >= 0 and condition in met:
                 self.pending.append(colour)
                 self.condition_tokens[j] = -1
         space = frame_space(self.totals[side])
