@@ -219,6 +219,7 @@ def test_automa_turns_are_checked() -> None:
         ("Order", "1 2 3", "deck order|orders 3 cards"),
         ("First", "green", "expected white or black"),
         ("Result", "1-0", "the moves give"),
+        ("Turns", "3", "the moves make"),
         ("Conditions", "0 9·9·9 gold", "is not"),
     ],
 )

@@ -456,6 +456,9 @@ def _check_result(context: _Context, state: RunArchState) -> None:
     written = record.tags.get("Result")
     if written is not None and written != result:
         raise context.tag_error("Result", f"the record says {written} but the moves give {result}")
+    turns = record.tags.get("Turns")
+    if turns is not None and turns != str(state.turn):
+        raise context.tag_error("Turns", f"the record says {turns} but the moves make {state.turn}")
     termination = record.tags.get("Termination")
     if termination is not None and outcome is not None and termination != outcome.termination:
         raise context.tag_error(
