@@ -280,3 +280,28 @@ def test_fast_evaluation_agrees_with_a_naive_one(seed, reversible, received, swa
             state._update_masks(a, b)
             state._legal = None
     assert state.stage not in (SETUP_STAGE, OVER)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    reversible=st.booleans(),
+    a=st.integers(0, 24),
+    b=st.integers(0, 24),
+)
+def test_mask_after_swap_predicts_the_mask_the_engine_gets(seed, reversible, a, b) -> None:
+    game = make("complex(direction=reversible)" if reversible else "complex")
+    state = game.new_initial_state(random.Random(seed))
+    state.apply(0)
+    state.apply(0)
+    view = state.observation(state.current)
+    tables = game.tables
+    predicted = tables.mask_after_swap(view.hand, view.validity_mask, view.stones, a, b)
+    state.stones[a], state.stones[b] = state.stones[b], state.stones[a]
+    state.recompute()
+    assert predicted == state.masks[state.current] or a == b
+    for slot, card in enumerate(state.hands[state.current]):
+        lines = {
+            i for i in range(12) if tables.valid_lines(state.masks[state.current], slot) >> i & 1
+        }
+        assert lines == {i for i in range(12) if view.pattern_points(card, i)}

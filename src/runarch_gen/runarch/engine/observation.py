@@ -68,6 +68,12 @@ class RunArchObservation:
         return tuple(self._state.hands[self.player])
 
     @property
+    def validity_mask(self) -> int:
+        """The observer's hand's validity mask on the stones now (see :mod:`.tables`): with
+        ``game.tables.mask_after_swap`` and ``valid_lines`` a bot scans moves cheaply."""
+        return self._state.masks[self.player]
+
+    @property
     def dealt(self) -> tuple[int, ...]:
         """During setup, the observer's dealt cards in the order setup choices count them."""
         return tuple(self._state.dealt[self.player])

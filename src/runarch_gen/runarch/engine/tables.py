@@ -226,6 +226,29 @@ class Tables:
             mask |= card_mask << (k * stride)
         return mask
 
+    def mask_after_swap(
+        self, hand: Sequence[int], mask: int, stones: Sequence[int], a: int, b: int
+    ) -> int:
+        """The validity mask of ``hand`` (now ``mask`` on ``stones``) once the stones on ``a``
+        and ``b`` are swapped, without swapping them: what a searching bot asks per move."""
+        keep = self.square_keep[a] & self.square_keep[b]
+        ia, ib = a * N_SQUARES + stones[b], b * N_SQUARES + stones[a]
+        mask &= keep
+        for k, card in enumerate(hand):
+            table = self.contributions(card)
+            mask |= (table[ia] | table[ib]) << (k * self.card_stride)
+        return mask
+
+    def valid_lines(self, mask: int, slot: int) -> int:
+        """The lines (a 12-bit set, bit l = line l of ``LINES``) on which the card in hand
+        ``slot`` is valid, read from a hand's validity mask ([R-08] included)."""
+        shift = slot * self.card_stride
+        ok = mask >> shift
+        ok &= ok >> FIELD & ok >> 2 * FIELD & ok >> 3 * FIELD & ok >> 4 * FIELD
+        if self.reversible:
+            ok |= ok >> BLOCK
+        return ok & ALL_LINES
+
     def match_bonus_board(self, stones: Sequence[int], card: int) -> int:
         """[R-09] ``board``: stones of the card's match colour on tiles of that colour, plus
         stones of its match shape on tiles of that shape, anywhere on the board (0–10)."""
