@@ -32,7 +32,8 @@ class Bot(ABC, Generic[ObsT]):
 def play_out(state: State[ObsT], bots: Sequence[Bot[ObsT]]) -> Outcome:
     """Let ``bots`` (indexed by player) play ``state`` to its end and return the outcome.
 
-    >>> # play_out(game.new_initial_state(random.Random(1)), [bot_a, bot_b]).result()
+    ``bots[p]`` is asked whenever ``state.current_player()`` is ``p``; see the README's
+    "From Python" example.
     """
     while not state.is_terminal():
         player = state.current_player()

@@ -2,9 +2,16 @@
 :mod:`runarch_gen.play`, and the speed to play hundreds of games a second.
 
 >>> import random
->>> from runarch_gen.runarch.engine import RunArchGame
->>> # game = RunArchGame(parse_rules("complex"), board, deck)
->>> # state = game.new_initial_state(random.Random(1))
+>>> from runarch_gen.runarch.engine.sample import sample_board, sample_deck
+>>> from runarch_gen.runarch.rules import parse_rules
+>>> game = RunArchGame(parse_rules("simple"), sample_board(), sample_deck())
+>>> state = game.new_initial_state(random.Random(1))
+>>> state.apply_text("a1-b2")
+609
+>>> state.legal_actions()
+(726,)
+>>> state.action_to_string(726), state.turn
+('end', 0)
 """
 
 from runarch_gen.runarch.engine.conditions import Condition, default_conditions, parse_condition

@@ -27,8 +27,12 @@ SIMPLE_HAND = 2  # §5.1 two cards in hand
 class RunArchGame(Game["RunArchState"]):
     """RunArch under ``config`` on ``board`` with ``deck``; makes :class:`RunArchState` objects.
 
-    >>> # game = RunArchGame(parse_rules("complex"), board, deck)
-    >>> # state = game.new_initial_state(random.Random(7))
+    >>> from runarch_gen.runarch.engine.sample import sample_board, sample_deck
+    >>> from runarch_gen.runarch.rules import parse_rules
+    >>> game = RunArchGame(parse_rules("complex(deal=4)"), sample_board(), sample_deck())
+    >>> state = game.new_initial_state(random.Random(7))
+    >>> len(state.legal_actions()), state.action_to_string(0)  # [R-04] setup choices
+    (12, 'setup:1/17')
     """
 
     def __init__(
