@@ -96,9 +96,9 @@ def _format_from(output: str, choices: tuple[str, ...], default: str) -> str:
 
 def _report_seed(seed: int | None, used: int, output: str) -> None:
     if output != STDIO:
-        note(f"wrote {output} (seed {used})")
+        note(f"runarch-gen: wrote {output} (seed {used})")
     elif seed is None:
-        note(f"seed {used} (repeat with --seed {used})")
+        note(f"runarch-gen: seed {used} (repeat with --seed {used})")
 
 
 @app.command()

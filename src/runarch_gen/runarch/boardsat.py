@@ -66,15 +66,19 @@ class ModelOption:
 class BoardModel:
     """A CP-SAT model of a board with its variables.
 
-    ``holds[sq][p]`` is true when piece ``p`` lies on square ``sq``; ``piece_at[sq]`` is that
-    piece's index (0–24), for reading solutions cheaply; ``options`` are the switchable user
-    options, all assumed true.
+    ``holds[sq][p]`` is true when piece ``p`` lies on square ``sq``; ``options`` are the
+    switchable user options, all assumed true.
     """
 
     model: CpModel
     holds: tuple[tuple[IntVar, ...], ...]
-    piece_at: tuple[IntVar, ...]
     options: tuple[ModelOption, ...]
+
+    def read(self, solution: Sequence[int]) -> Board:
+        """The board in a solution (values of all variables, by index)."""
+        return Board.from_indices(
+            [next(p for p, v in enumerate(row) if solution[v.index]) for row in self.holds]
+        )
 
 
 def build_board_model(constraints: BoardConstraints) -> BoardModel:
@@ -86,10 +90,8 @@ def build_board_model(constraints: BoardConstraints) -> BoardModel:
         tuple(model.new_bool_var(f"{square_name(sq)}={piece.code}") for piece in PIECES)
         for sq in range(N_SQUARES)
     )
-    piece_at = tuple(model.new_int_var(0, len(PIECES) - 1, square_name(sq)) for sq in range(25))
     for sq in range(N_SQUARES):
         model.add_exactly_one(holds[sq])
-        model.add(piece_at[sq] == sum(p * holds[sq][p] for p in range(len(PIECES))))
     for p in range(len(PIECES)):  # B-1: each of the 25 tiles once
         model.add_exactly_one(holds[sq][p] for sq in range(N_SQUARES))
     for line in ROWS + COLUMNS:  # B-1: no colour and no shape twice in a row or column
@@ -111,7 +113,7 @@ def build_board_model(constraints: BoardConstraints) -> BoardModel:
             model.add_implication(literal, tile if kind == "fix" else ~tile)
             options.append(ModelOption(text, kind, placement, literal))
     model.add_assumptions([option.literal for option in options])
-    return BoardModel(model, holds, piece_at, tuple(options))
+    return BoardModel(model, holds, tuple(options))
 
 
 def _attribute_groups(holds: tuple[tuple[IntVar, ...], ...], line: Line) -> list[list[IntVar]]:
@@ -142,10 +144,6 @@ def _solver(*, seed: int = 0, time_limit: float | None = None) -> CpSolver:
     return solver
 
 
-def _read_board(values: Sequence[int]) -> Board:
-    return Board.from_indices(values)
-
-
 def solve_board(
     board_model: BoardModel, *, seed: int, time_limit: float | None = None
 ) -> Board | None:
@@ -165,7 +163,7 @@ def solve_board(
     solver.parameters.search_branching = cp_model.FIXED_SEARCH
     status = solver.solve(board_model.model)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return _read_board([solver.value(v) for v in board_model.piece_at])
+        return board_model.read(solver.response_proto.solution)
     if status == cp_model.INFEASIBLE:
         return None
     raise ConstraintError(f"CP-SAT stopped without an answer ({solver.status_name(status)})")
@@ -187,7 +185,13 @@ def enumerate_solutions(
     model.clear_assumptions()
     if board_model.options:
         model.add_bool_and([option.literal for option in board_model.options])
-    piece_at = board_model.piece_at
+    # A plain depth-first search in reading order: several times faster than CP-SAT's default
+    # search at listing every solution of this model.
+    model.add_decision_strategy(
+        [literal for row in board_model.holds for literal in row],
+        cp_model.CHOOSE_FIRST,
+        cp_model.SELECT_MAX_VALUE,
+    )
 
     class Collector(cp_model.CpSolverSolutionCallback):
         def __init__(self) -> None:
@@ -197,12 +201,13 @@ def enumerate_solutions(
         def on_solution_callback(self) -> None:
             self.count += 1
             if on_board is not None:
-                on_board(_read_board([self.value(v) for v in piece_at]))
+                on_board(board_model.read(self.response_proto.solution))
             if limit is not None and self.count >= limit:
                 self.stop_search()
 
     solver = _solver()
     solver.parameters.enumerate_all_solutions = True
+    solver.parameters.search_branching = cp_model.FIXED_SEARCH
     collector = Collector()
     status = solver.solve(model, collector)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE):
