@@ -75,9 +75,14 @@ class BoardModel:
     options: tuple[ModelOption, ...]
 
     def read(self, solution: Sequence[int]) -> Board:
-        """The board in a solution (values of all variables, by index)."""
+        """The board in a solution (the values of all variables, by variable index)."""
+        # The holds variables are the model's first 625, square by square (see the builder).
+        values = list(solution)
         return Board.from_indices(
-            [next(p for p, v in enumerate(row) if solution[v.index]) for row in self.holds]
+            [
+                values.index(1, sq * len(PIECES), (sq + 1) * len(PIECES)) % len(PIECES)
+                for sq in range(N_SQUARES)
+            ]
         )
 
 
@@ -90,6 +95,7 @@ def build_board_model(constraints: BoardConstraints) -> BoardModel:
         tuple(model.new_bool_var(f"{square_name(sq)}={piece.code}") for piece in PIECES)
         for sq in range(N_SQUARES)
     )
+    assert holds[-1][-1].index == N_SQUARES * len(PIECES) - 1  # BoardModel.read relies on it
     for sq in range(N_SQUARES):
         model.add_exactly_one(holds[sq])
     for p in range(len(PIECES)):  # B-1: each of the 25 tiles once
@@ -144,24 +150,32 @@ def _solver(*, seed: int = 0, time_limit: float | None = None) -> CpSolver:
     return solver
 
 
+def _with_options_on(board_model: BoardModel) -> CpModel:
+    """A copy of the model with every option switched on for good rather than assumed: presolve
+    can then use the options (assumptions are invisible to it), which makes search much faster.
+    """
+    model = board_model.model.clone()
+    model.clear_assumptions()
+    if board_model.options:
+        model.add_bool_and([option.literal for option in board_model.options])
+    return model
+
+
 def solve_board(
     board_model: BoardModel, *, seed: int, time_limit: float | None = None
 ) -> Board | None:
-    """One board of the model, found by a depth-first search whose branching order is shuffled
-    by ``seed``; ``None`` when the model has no solution. Valid, but not uniform.
+    """One board of the model (every option on), or ``None`` when it has none.
 
-    Adds the branching order to the model, so solve each model once.
+    CP-SAT's search is randomised by ``seed`` (variable order and branch polarity), so seeds
+    give different boards — valid, but not uniformly drawn. ``board_model`` is unchanged.
     """
     from ortools.sat.python import cp_model
 
-    literals = [literal for row in board_model.holds for literal in row]
-    random.Random(seed).shuffle(literals)
-    board_model.model.add_decision_strategy(
-        literals, cp_model.CHOOSE_FIRST, cp_model.SELECT_MAX_VALUE
-    )
     solver = _solver(seed=seed, time_limit=time_limit)
-    solver.parameters.search_branching = cp_model.FIXED_SEARCH
-    status = solver.solve(board_model.model)
+    solver.parameters.randomize_search = True
+    solver.parameters.permute_variable_randomly = True
+    solver.parameters.random_polarity_ratio = 0.5
+    status = solver.solve(_with_options_on(board_model))
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return board_model.read(solver.response_proto.solution)
     if status == cp_model.INFEASIBLE:
@@ -181,10 +195,7 @@ def enumerate_solutions(
     """
     from ortools.sat.python import cp_model
 
-    model = board_model.model.clone()
-    model.clear_assumptions()
-    if board_model.options:
-        model.add_bool_and([option.literal for option in board_model.options])
+    model = _with_options_on(board_model)
     # A plain depth-first search in reading order: several times faster than CP-SAT's default
     # search at listing every solution of this model.
     model.add_decision_strategy(
@@ -223,7 +234,7 @@ def generate_distinct(
     on_progress: Callable[[int], None] | None = None,
 ) -> list[Board]:
     """``count`` distinct boards from successive CP-SAT solves, each excluding the boards
-    found before it and branching in its own shuffled order (valid, not uniform)."""
+    found before it and randomised by its own seed (valid, not uniform)."""
     rng = random.Random(seed)
     found: list[Board] = []
     for _ in range(count):
