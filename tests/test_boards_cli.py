@@ -67,6 +67,18 @@ def test_board_png(tmp_path: Path) -> None:
         assert image.width == image.height > 400
 
 
+def test_board_text_on_stdout_with_a_png_beside(tmp_path: Path, capsys) -> None:
+    from PIL import Image
+
+    path = tmp_path / "out" / "board.png"
+    assert run(["board", "--seed", "8", "--png", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert is_valid_board(parse_boards(out)[0])
+    assert f"wrote {path} (seed 8)" in err
+    with Image.open(path) as image:
+        assert image.format == "PNG"
+
+
 def test_boards_writes_distinct_json_lines(capsys) -> None:
     assert run(["boards", "--count", "50", "--seed", "2", "--diagonals"]) == 0
     lines = capsys.readouterr().out.splitlines()

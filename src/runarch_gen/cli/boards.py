@@ -16,10 +16,11 @@ from runarch_gen.progress import progress
 from runarch_gen.runarch.boardgen import (
     BoardConstraints,
     count_boards,
+    generate_board,
     generate_boards,
     resolve_engine,
 )
-from runarch_gen.runarch.boardio import format_board, format_boards
+from runarch_gen.runarch.boardio import TextFormat, format_board, format_boards
 
 
 class EngineName(StrEnum):
@@ -94,9 +95,11 @@ def _format_from(output: str, choices: tuple[str, ...], default: str) -> str:
     return suffix if suffix in choices else default
 
 
-def _report_seed(seed: int | None, used: int, output: str) -> None:
-    if output != STDIO:
-        note(f"runarch-gen: wrote {output} (seed {used})")
+def _report(seed: int | None, used: int, written: list[str]) -> None:
+    """Say on stderr which files were written, and the seed when it was not given."""
+    files = [path for path in written if path != STDIO]
+    if files:
+        note(f"runarch-gen: wrote {', '.join(files)} (seed {used})")
     elif seed is None:
         note(f"runarch-gen: seed {used} (repeat with --seed {used})")
 
@@ -117,6 +120,10 @@ def board(
         ),
     ] = None,
     output: OutputOption = STDIO,
+    png: Annotated[
+        str | None,
+        typer.Option("--png", metavar="FILE", help="Also write a PNG preview of the board."),
+    ] = None,
     engine: EngineOption = EngineName.auto,
 ) -> None:
     """Generate one valid board, drawn uniformly from all boards meeting the options."""
@@ -129,19 +136,20 @@ def board(
     if fmt == "png" and output == STDIO and sys.stdout.isatty():
         raise InputError("--format png: give -o FILE (PNG is not for a terminal)")
     used = resolve_seed(seed)
-    result = generate_boards(1, constraints, seed=used, engine=engine.value)[0]
-    if fmt == "png":
+    result = generate_board(constraints, seed=used, engine=engine.value)
+    files: list[tuple[str, str | bytes]] = []
+    if fmt == "png" or png is not None:
         from runarch_gen.runarch.preview import board_png
 
-        atomic_write(output, board_png(result))
-    else:
-        atomic_write(
-            output,
-            format_board(
-                result, "json" if fmt == "json" else "text", _meta(used, engine, constraints)
-            ),
-        )
-    _report_seed(seed, used, output)
+        picture = board_png(result)
+        targets = (png, output if fmt == "png" else None)
+        files.extend((path, picture) for path in targets if path is not None)
+    if fmt != "png":
+        kind: TextFormat = "json" if fmt == "json" else "text"
+        files.append((output, format_board(result, kind, _meta(used, engine, constraints))))
+    for path, data in files:  # everything is made before anything is written
+        atomic_write(path, data)
+    _report(seed, used, [path for path, _ in files])
 
 
 @app.command()
@@ -177,7 +185,7 @@ def boards(
             found, "text" if fmt == "text" else "jsonl", _meta(used, engine, constraints)
         ),
     )
-    _report_seed(seed, used, output)
+    _report(seed, used, [output])
 
 
 @app.command()
@@ -188,8 +196,10 @@ def count(
     engine: EngineOption = EngineName.auto,
     json_: JsonOption = False,
 ) -> None:
-    """Print the exact number of valid boards meeting the options (0 when they contradict,
-    with the reason on stderr)."""
+    """Print the exact number of valid boards meeting the options.
+
+    Contradictory options count 0 boards (exit 0); the conflict is named on stderr.
+    """
     constraints = _constraints(diagonals, fix, forbid)
     total = count_boards(constraints, engine=engine.value)
     conflict = None
