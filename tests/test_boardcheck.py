@@ -1,5 +1,8 @@
 """The board checker (RULES.md §2, B-1 and B-2) on hand-made boards: one test per rule."""
 
+import subprocess
+import sys
+
 from runarch_gen.errors import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from runarch_gen.runarch.board import Board
 from runarch_gen.runarch.boardcheck import check_board, check_board_text, is_valid_board
@@ -165,3 +168,14 @@ def test_empty_input_cannot_be_read() -> None:
     report = check_board_text("\n# only a comment\n", source="empty.txt")
     assert report.exit_code == EXIT_USAGE
     assert report.summary() == "empty.txt: could not be read"
+
+
+def test_the_checker_shares_no_code_with_the_generators() -> None:
+    # Importing the checker must not load either generator module.
+    code = (
+        "import sys, runarch_gen.runarch.boardcheck as c; "
+        "print(sorted(m for m in sys.modules if m.endswith(('boardgen', 'boardsat'))))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

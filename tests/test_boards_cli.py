@@ -91,6 +91,15 @@ def test_boards_writes_distinct_json_lines(capsys) -> None:
     assert all(is_valid_board(b, diagonals=True) for b in boards)
 
 
+def test_same_seed_same_bytes(tmp_path: Path) -> None:
+    outputs = []
+    for name in ("a.jsonl", "b.jsonl"):
+        path = tmp_path / name
+        assert run(["boards", "-n", "500", "--seed", "9", "--fix", "b2=4G", "-o", str(path)]) == 0
+        outputs.append(path.read_bytes())
+    assert outputs[0] == outputs[1]
+
+
 def test_boards_text_format_round_trips_through_check(tmp_path: Path, capsys) -> None:
     path = tmp_path / "boards.txt"
     assert run(["boards", "-n", "20", "--seed", "3", "-o", str(path)]) == 0

@@ -17,7 +17,9 @@ Constraints. ``--fix a1=5Y`` holds on (R, σ, τ) exactly when σ(colour of R at
 constrained squares share one 120 × 120 boolean mask of valid (σ, τ), so counting is a sum over a
 few hundred masks, and the boards that meet the constraints can be *numbered*: board k is the
 k-th valid (σ, τ) of the normalised board whose running count passes k. A uniform board is a
-uniform number; N distinct uniform boards are N distinct uniform numbers.
+uniform number; N distinct uniform boards are N distinct uniform numbers, drawn with
+``random.Random(seed)`` (whose integer draws Python keeps stable across versions). numpy builds
+the masks, and is imported only when there are pins or bans.
 
 >>> constraints = BoardConstraints.parse(diagonals=True, fixes=["c3=5Y"])
 >>> board = generate_board(constraints, seed=7)
@@ -424,8 +426,8 @@ def generate_boards(
 
     With the exact engine (``auto``) the list is a uniformly random set of distinct boards in
     random order, so each board is uniform over all boards meeting the constraints. With
-    ``cpsat`` each board comes from a CP-SAT search with a randomised branching order: valid
-    and distinct, but not uniform. Raises :class:`ConstraintError` naming the conflicting
+    ``cpsat`` each board comes from a randomised CP-SAT search: valid and distinct, but not
+    uniform. Raises :class:`ConstraintError` naming the conflicting
     options, or saying how many boards exist when fewer than ``count`` do.
 
     >>> boards = generate_boards(3, seed=1)
