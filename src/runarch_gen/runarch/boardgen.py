@@ -18,8 +18,7 @@ constrained squares share one 120 × 120 boolean mask of valid (σ, τ), so coun
 few hundred masks, and the boards that meet the constraints can be *numbered*: board k is the
 k-th valid (σ, τ) of the normalised board whose running count passes k. A uniform board is a
 uniform number; N distinct uniform boards are N distinct uniform numbers, drawn with
-``random.Random(seed)`` (whose integer draws Python keeps stable across versions). numpy builds
-the masks, and is imported only when there are pins or bans.
+``random.Random(seed)``. numpy builds the masks, and is imported only when there are pins or bans.
 
 >>> constraints = BoardConstraints.parse(diagonals=True, fixes=["c3=5Y"])
 >>> board = generate_board(constraints, seed=7)
