@@ -115,16 +115,14 @@ def test_count_prints_the_exact_number(capsys) -> None:
     assert run(["count", "--json", "--fix", "a1=0R", "--forbid", "b2=3B"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["count"] == count_boards(BoardConstraints.parse(fixes=["a1=0R"], forbids=["b2=3B"]))
-    assert data["conflict"] is None
 
 
-def test_count_of_contradictory_options_is_0_with_the_reason(capsys) -> None:
-    assert run(["count", "--json", "--fix", "a1=5Y", "--fix", "a2=5R"]) == 0
+def test_count_of_contradictory_options_is_an_error_naming_them(capsys) -> None:
+    assert run(["count", "--json", "--fix", "a1=5Y", "--fix", "a2=5R"]) == 2
     out, err = capsys.readouterr()
-    data = json.loads(out)
-    assert data["count"] == 0
-    assert data["conflict"]["options"] == ["--fix a1=5Y", "--fix a2=5R"]
-    assert "two 5s in column a" in err
+    assert out == ""
+    assert err.count("\n") == 1
+    assert "--fix a1=5Y and --fix a2=5R put two 5s in column a" in err
 
 
 # ---------------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from runarch_gen.fileio import STDIO, atomic_write
 from runarch_gen.progress import progress
 from runarch_gen.runarch.boardgen import (
     BoardConstraints,
+    contradiction,
     count_boards,
     generate_board,
     generate_boards,
@@ -198,27 +199,19 @@ def count(
 ) -> None:
     """Print the exact number of valid boards meeting the options.
 
-    Contradictory options count 0 boards (exit 0); the conflict is named on stderr.
+    Contradictory options are an error (exit 2) that names the conflicting options.
     """
     constraints = _constraints(diagonals, fix, forbid)
     total = count_boards(constraints, engine=engine.value)
-    conflict = None
     if total == 0:
-        from runarch_gen.runarch.boardsat import explain_infeasibility
-
-        conflict = explain_infeasibility(constraints)
+        raise contradiction(constraints)
     if json_:
         emit_json(
             {
                 "count": total,
                 "engine": resolve_engine(engine.value),
                 "constraints": constraints.to_json(),
-                "conflict": None
-                if conflict is None
-                else {"options": list(conflict.options), "reason": conflict.reason},
             }
         )
     else:
         typer.echo(total)
-    if conflict is not None:
-        note(f"runarch-gen: no board: {conflict.reason}")

@@ -384,11 +384,12 @@ def _distinct_numbers(rng: random.Random, total: int, count: int) -> list[int]:
 def _exact_plan(constraints: BoardConstraints) -> _Plan:
     plan = _plan(constraints)
     if plan.total == 0:
-        raise _contradiction(constraints)
+        raise contradiction(constraints)
     return plan
 
 
-def _contradiction(constraints: BoardConstraints) -> ConstraintError:
+def contradiction(constraints: BoardConstraints) -> ConstraintError:
+    """The error for constraints that no board meets, naming the conflicting options."""
     from runarch_gen.runarch.boardsat import explain_infeasibility
 
     why = explain_infeasibility(constraints)
