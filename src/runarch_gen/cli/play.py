@@ -102,3 +102,97 @@ def _load_deck(path: str) -> Any:
     from runarch_gen.errors import InputError
 
     raise InputError(f"{path}: reading deck files needs the deck file formats")
+
+
+@app.command()
+def evaluate(
+    stones: Annotated[
+        str,
+        typer.Option(
+            "--stones", help="The stones on the board, in a board file format ('-': stdin)."
+        ),
+    ],
+    card: Annotated[
+        str, typer.Option("--card", help="The card's pattern: five codes, e.g. 0R,3B,4G,5Y,6V.")
+    ],
+    phase: Annotated[
+        int,
+        typer.Option(
+            "--phase",
+            min=1,
+            max=4,
+            help="Movement phase 1-4; 4 adds the diagonals and the match bonus.",
+        ),
+    ] = 1,
+    board: Annotated[
+        str | None, typer.Option("--board", help="The board's tiles, for the match bonus.")
+    ] = None,
+    match: Annotated[
+        str | None,
+        typer.Option("--match", help="The card's match area, e.g. 5Y, for the match bonus."),
+    ] = None,
+    rules: Annotated[
+        str,
+        typer.Option(
+            "--rules", help="A rules string for R-08 and R-09, e.g. complex(match_bonus=line)."
+        ),
+    ] = "complex",
+    json_: JsonOption = False,
+) -> None:
+    """Score a card on every line of a position (RULES.md §4.2), best first.
+
+    Lists every line where the pattern is valid with its pattern points, match bonus and card
+    score; phase 4 adds the long diagonals and the match bonus [R-09].
+    """
+    from runarch_gen.errors import InputError, ParseError
+    from runarch_gen.runarch.atoms import parse_piece
+    from runarch_gen.runarch.boardio import read_board
+    from runarch_gen.runarch.cards import parse_pattern
+    from runarch_gen.runarch.engine.evaluation import evaluate_card
+    from runarch_gen.runarch.rules import MatchBonus, parse_rules
+
+    try:
+        pattern = parse_pattern(card)
+    except ParseError as exc:
+        raise exc.located("--card") from None
+    try:
+        match_piece = parse_piece(match) if match is not None else None
+    except ParseError as exc:
+        raise exc.located("--match") from None
+    config = parse_rules(rules, source="--rules")
+    if phase == 4 and config.match_bonus is not MatchBonus.OFF and (board is None or match is None):
+        raise InputError(
+            "--phase 4 adds the match bonus [R-09]: give --board (the tiles) and --match"
+            " (the card's match area), or --rules 'complex(match_bonus=off)'"
+        )
+    position = read_board(stones)
+    tiles = read_board(board) if board is not None else None
+    scores = evaluate_card(
+        position.indices(), pattern, phase=phase, tiles=tiles, match=match_piece, config=config
+    )
+    if json_:
+        emit_json(
+            {
+                "card": pattern.text,
+                "phase": phase,
+                "rules": str(config),
+                "lines": [
+                    {
+                        "line": s.line,
+                        "pattern_points": s.pattern_points,
+                        "match_bonus": s.match_bonus,
+                        "card_score": s.card_score,
+                        "reversed": s.reversed,
+                    }
+                    for s in scores
+                ],
+            }
+        )
+        return
+    if not scores:
+        typer.echo(f"{pattern.text} is valid on no line in phase {phase}")
+        return
+    typer.echo(f"{'line':<5} {'pattern':>7} {'bonus':>5} {'score':>5}")
+    for s in scores:
+        note = "  (read backwards)" if s.reversed else ""
+        typer.echo(f"{s.line:<5} {s.pattern_points:>7} {s.match_bonus:>5} {s.card_score:>5}{note}")
