@@ -29,6 +29,7 @@ from runarch_gen.runarch.deckgen import (
     renamed,
     shared_positions,
     solve_deck_model,
+    solver_parameters,
 )
 from runarch_gen.runarch.deckio import deck_to_json
 from runarch_gen.runarch.goals import RandomArchiveOdds
@@ -171,7 +172,9 @@ def test_independent_checker_accepts_generated_decks(cards: int, seed: int) -> N
     report = check_deck(deck)
     assert report.violations == ()
     assert report.balanced, [f.text for f in report.figures if not f.even]
-    assert report.warnings == () or cards < 34  # §9.1 draws: see test_deckcheck
+    # Rewards rise with difficulty; only small decks warn, about §9.1 (see test_deckcheck).
+    assert all("§9.1" in warning for warning in report.warnings)
+    assert bool(report.warnings) == (cards < 34)
 
 
 @pytest.mark.parametrize(("cards", "seed"), SAMPLES)
@@ -253,6 +256,14 @@ def test_every_goal_has_a_witness_that_holds() -> None:
         goal = next(card.goal for card in deck if card.goal.text == text)
         assert len(witness.card_ids) <= 10
         assert goal.is_met(by_id[i].match for i in witness.card_ids)
+
+
+def test_solver_is_one_worker_with_a_deterministic_limit_and_no_wall_clock_limit() -> None:
+    parameters = solver_parameters(2**40 + 3, 60.0)
+    assert parameters["num_workers"] == 1
+    assert parameters["max_deterministic_time"] == 60.0
+    assert 0 <= parameters["random_seed"] < 2**31
+    assert not {"max_time_in_seconds", "interleave_search"} & set(parameters)
 
 
 def test_same_seed_same_deck_and_another_seed_another_deck() -> None:

@@ -208,17 +208,19 @@ def best_possible_difference(cards: int) -> DifferenceBound:
 
 @dataclass(frozen=True, slots=True)
 class BalanceTarget:
-    """A balance target of RULES.md §9.2: ``groups`` counts that should be equal.
+    """A balance target of RULES.md §9.2: counts that should be equal.
 
-    ``groups`` and ``per_card`` give the share when the total is fixed by the deck size
-    (``cards * per_card / groups``); ``groups`` is ``None`` for targets whose totals depend on
-    how many goals of each kind there are — those are always spread as evenly as possible.
+    When the total is fixed by the deck size, ``counted`` names what is counted, in ``groups``
+    groups of an equal share of ``cards * per_card``; such a target can be asked to hold
+    exactly. ``groups`` is ``None`` for targets whose totals depend on how many goals of each
+    kind there are: those are always spread as evenly as possible.
     """
 
     name: str
     description: str
     groups: int | None = None
     per_card: int = 1
+    counted: str = ""
 
     def share(self, cards: int) -> Fraction | None:
         if self.groups is None:
@@ -229,14 +231,30 @@ class BalanceTarget:
 BALANCE_TARGETS: dict[str, BalanceTarget] = {
     t.name: t
     for t in (
-        BalanceTarget("stones", "each of the 25 stones equally often over all patterns", 25, 5),
-        BalanceTarget("positions", "each colour and each shape equally often at each position", 5),
+        BalanceTarget(
+            "stones",
+            "each of the 25 stones equally often over all patterns",
+            25,
+            5,
+            "each of the 25 stones over all patterns",
+        ),
+        BalanceTarget(
+            "positions",
+            "each colour and each shape equally often at each position",
+            5,
+            1,
+            "each colour and shape at each position",
+        ),
         BalanceTarget(
             "matches",
             "each colour×shape match area equally often [R-01], so each match colour and shape",
             25,
+            1,
+            "each of the 25 match areas",
         ),
-        BalanceTarget("goal-kinds", "each of the 5 goal kinds equally often", 5),
+        BalanceTarget(
+            "goal-kinds", "each of the 5 goal kinds equally often", 5, 1, "each of the 5 goal kinds"
+        ),
         BalanceTarget(
             "goal-colours", "the colours goals name evenly, overall and within each goal kind"
         ),
@@ -251,9 +269,15 @@ BALANCE_TARGETS: dict[str, BalanceTarget] = {
             "arrow-directions",
             "each of the 8 directions equally often as first arrow, as second arrow and overall",
             8,
+            1,
+            "each of the 8 directions as first (and as second) arrow",
         ),
         BalanceTarget(
-            "arrow-pairs", "each of the 56 ordered pairs of different directions equally often", 56
+            "arrow-pairs",
+            "each of the 56 ordered pairs of different directions equally often",
+            56,
+            1,
+            "each of the 56 arrow pairs",
         ),
     )
 }
@@ -305,16 +329,8 @@ each count is 2 or 3
                 else f"it holds for no size from {MIN_CARDS} to {MAX_CARDS}"
             )
             low, high = math.floor(share), math.ceil(share)
-            what = {
-                "stones": "each of the 25 stones the same count over all patterns",
-                "positions": "each colour and shape the same count at each position",
-                "matches": "each of the 25 match areas the same count",
-                "goal-kinds": "each of the 5 goal kinds the same count",
-                "arrow-directions": "each of the 8 directions the same count as first arrow",
-                "arrow-pairs": "each of the 56 arrow pairs the same count",
-            }[name]
             raise ConstraintError(
-                f"exact {name}: {cards} cards cannot give {what}"
+                f"exact {name}: {cards} cards cannot give {target.counted} the same count"
                 f" ({cards * target.per_card}/{target.groups} = {float(share):.3g} each);"
                 f" {where}, or without exact each count is {low} or {high}"
             )
@@ -576,11 +592,13 @@ class DeckSolution:
 def solver_parameters(seed: int, max_deterministic_time: float) -> dict[str, Any]:
     """CP-SAT's parameters: one worker (a sequential, hence deterministic, search), the seed,
     and a deterministic-time limit (never a wall-clock one, whose results depend on the
-    machine)."""
+    machine). The model is highly symmetric (the goal and arrow counts); finding those
+    symmetries costs more wall time than they save, so the solver does not look for them."""
     return {
         "num_workers": 1,
         "random_seed": seed % (2**31 - 1),
         "max_deterministic_time": max_deterministic_time,
+        "symmetry_level": 0,
     }
 
 
@@ -674,11 +692,13 @@ class GenerationReport:
     best_possible: DifferenceBound
     solver_status: str
     pool_size: int
+    blocks: int
     conflicts: int
     variables: int
     constraints: int
     solve_seconds: float
     deterministic_seconds: float
+    max_deterministic_time: float
     total_seconds: float
     witnesses: tuple[tuple[str, Witness], ...] = field(default=())
 
@@ -698,7 +718,8 @@ class GenerationReport:
             f"deck: {self.cards} cards, seed {self.seed}{exact}",
             f"smallest difference between two patterns: {self.smallest_difference}"
             f" (best possible {self.best_possible.value}: {self.best_possible.reason}); {proof}",
-            f"model: {self.pool_size} candidate patterns, {self.conflicts} conflicting pairs,"
+            f"model: {self.pool_size} candidate patterns in {self.blocks} balanced blocks,"
+            f" {self.conflicts} conflicting pairs,"
             f" {self.variables} variables, {self.constraints} constraints;"
             f" solved in {self.solve_seconds:.2f} s ({self.deterministic_seconds:.2f}"
             " deterministic), one worker",
@@ -717,8 +738,9 @@ class GenerationReport:
             "proven_optimal": self.proven,
             "solver": {
                 "status": self.solver_status,
-                "parameters": solver_parameters(self.seed, DEFAULT_DETERMINISTIC_TIME),
+                "parameters": solver_parameters(self.seed, self.max_deterministic_time),
                 "pool_size": self.pool_size,
+                "blocks": self.blocks,
                 "conflicts": self.conflicts,
                 "variables": self.variables,
                 "constraints": self.constraints,
@@ -774,11 +796,13 @@ def generate_deck(
         best_possible=deck_model.bound,
         solver_status=solution.status,
         pool_size=len(deck_model.pool),
+        blocks=len(deck_model.blocks),
         conflicts=deck_model.conflicts,
         variables=len(proto.variables),
         constraints=len(proto.constraints),
         solve_seconds=solution.wall_seconds,
         deterministic_seconds=solution.deterministic_seconds,
+        max_deterministic_time=max_deterministic_time,
         total_seconds=time.perf_counter() - started,
         witnesses=tuple(witnesses),
     )
