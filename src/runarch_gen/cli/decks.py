@@ -49,8 +49,7 @@ def deck(
 ) -> None:
     """Generate a balanced deck whose patterns differ as much as possible.
 
-    The report (smallest difference reached, best possible and why, whether proven) goes to
-    stderr, or to stdout as JSON with --json.
+    The report (difference reached, best possible and why) goes to stderr; --json: stdout.
     """
     from runarch_gen.runarch.deckgen import MAX_CARDS, MIN_CARDS, check_exact_targets, generate_deck
     from runarch_gen.runarch.deckio import deck_format_for_path, write_deck

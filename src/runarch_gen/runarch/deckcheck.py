@@ -518,15 +518,12 @@ def _differences(cards: Sequence[Card]) -> Differences:
         repeat = ""
         for card_id, stones in rows:
             if stones[0] in seen:
-                repeat = (
-                    f"; here cards {seen[stones[0]]} and {card_id} both have {stones[0].code}"
-                    " at position 1"
-                )
+                repeat = f"; here cards {seen[stones[0]]} and {card_id} both have {stones[0].code}"
                 break
             seen[stones[0]] = card_id
         best = STONES_PER_PATTERN - 1
         reason = (
-            f"{len(rows)} cards cannot show {len(rows)} different stones at position 1 of"
+            f"{len(rows)} cards cannot all show different stones at position 1, there are only"
             f" {len(PIECES)} (pigeonhole), so two of them share it{repeat}"
         )
     else:
