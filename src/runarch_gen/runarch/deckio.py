@@ -46,7 +46,7 @@ import json
 import os
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from json import decoder as json_decoder
 from json import scanner as json_scanner
 from typing import Any, Literal, TypeVar
@@ -75,11 +75,12 @@ __all__ = [
     "FORMAT_MARKER",
     "FORMAT_VERSION",
     "DeckFormat",
+    "card_json",
     "deck_format_for_path",
-    "deck_from_json",
     "deck_json",
     "deck_to_csv",
     "deck_to_json",
+    "goal_json",
     "parse_deck",
     "parse_deck_csv",
     "parse_deck_json",
@@ -315,8 +316,8 @@ def _csv_card(row: list[str], column_of: Mapping[str, int], source: str, line: i
     card_id = read("id", _card_id)
     pattern = Pattern(tuple(read(name, parse_piece) for name in PATTERN_COLUMNS))
     match = read("match", parse_piece)
-    reward = read("reward", _integer)
-    goal = read("goal", lambda text: parse_goal(text, reward))
+    goal = read("goal", lambda text: parse_goal(text, 0))
+    goal = replace(goal, reward=read("reward", _integer))
     arrows = tuple(read(name, parse_direction) for name in ("arrow1", "arrow2") if cell(name))
     return Card(card_id, pattern, match, goal, arrows)
 
@@ -431,15 +432,10 @@ def parse_deck_json(text: str, *, source: str = "<deck>") -> Deck:
         ) from None
     start = len(text) - len(text.lstrip())
     root = _At(document, start) if not isinstance(document, _At) else document
-    return deck_from_located(_JsonReader(text, source), root)
+    return _deck_from_located(_JsonReader(text, source), root)
 
 
-def deck_from_json(document: Mapping[str, Any], *, source: str = "<deck>") -> Deck:
-    """A deck from an already decoded JSON document (a dict as :func:`deck_json` returns)."""
-    return parse_deck_json(json.dumps(document, indent=1), source=source)
-
-
-def deck_from_located(reader: _JsonReader, root: _At) -> Deck:
+def _deck_from_located(reader: _JsonReader, root: _At) -> Deck:
     fields = reader.object(root, "", ("format", "version", "cards"), ("format", "version", "cards"))
     marker = fields["format"]
     if marker.value != FORMAT_MARKER:
