@@ -25,7 +25,11 @@ from collections import Counter
 from typing import Any
 
 from runarch_gen.play.bot import play_out
+from runarch_gen.runarch.board import Board
+from runarch_gen.runarch.boardio import read_board
 from runarch_gen.runarch.bots import RandomBot
+from runarch_gen.runarch.cards import Deck
+from runarch_gen.runarch.deckio import read_deck
 from runarch_gen.runarch.engine import RunArchGame
 from runarch_gen.runarch.engine.sample import sample_board, sample_deck
 from runarch_gen.runarch.rules import parse_rules
@@ -33,9 +37,9 @@ from runarch_gen.runarch.rules import parse_rules
 DEFAULT_VARIANTS = ("simple", "complex", "classic", "solo")
 
 
-def bench_variant(rules: str, games: int, seed: int, deck_size: int) -> dict[str, Any]:
+def bench_variant(rules: str, games: int, seed: int, board: Board, deck: Deck) -> dict[str, Any]:
     """Play ``games`` games of ``rules`` between random bots; return rates and game lengths."""
-    game = RunArchGame(parse_rules(rules), sample_board(), sample_deck(deck_size))
+    game = RunArchGame(parse_rules(rules), board, deck)
     turns: list[int] = []
     finished: list[int] = []  # lengths of the games the rules ended (not the stall guard)
     actions = 0
@@ -110,15 +114,21 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--games", type=int, default=200, help="games per variant")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--deck-size", type=int, default=50)
+    parser.add_argument("--deck-size", type=int, default=50, help="cards of the formula deck")
+    parser.add_argument("--deck", help="a deck file (JSON or CSV) instead of the formula deck")
+    parser.add_argument("--board", help="a board file instead of the formula board")
     parser.add_argument("--json", action="store_true", help="print a JSON report")
     args = parser.parse_args(argv)
     separator = ";" if ";" in args.variants else ","
+    board = read_board(args.board) if args.board else sample_board()
+    deck = read_deck(args.deck) if args.deck else sample_deck(args.deck_size)
     variants = [v.strip() for v in args.variants.split(separator) if v.strip()]
     report: dict[str, Any] = {
         "load_before": load(),
         "python": sys.version.split()[0],
-        "variants": [bench_variant(v, args.games, args.seed, args.deck_size) for v in variants],
+        "board": args.board or "formula",
+        "deck": args.deck or f"formula, {args.deck_size} cards",
+        "variants": [bench_variant(v, args.games, args.seed, board, deck) for v in variants],
         "load_after": load(),
     }
     if args.json:
@@ -128,7 +138,10 @@ def main(argv: list[str] | None = None) -> int:
         f"load average {report['load_before']} (before), {report['load_after']} (after);"
         f" Python {report['python']}"
     )
-    print(f"{args.games} games per variant between two random baseline players, seed {args.seed}")
+    print(
+        f"{args.games} games per variant between two random baseline players, seed {args.seed};"
+        f" board {report['board']}, deck {report['deck']}"
+    )
     print(
         f"{'rules':<12} {'games/s':>8} {'turns/s':>8} {'actions/s':>9} {'cpu g/s':>8}"
         f" {'stalled':>8}  turns mean/median/p10-p90 (min-max) [unstalled mean]  endings"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -252,8 +253,6 @@ def test_replay_command_prints_the_position_and_outcome(tmp_path, capsys) -> Non
     out = capsys.readouterr().out
     assert "1  " in out and "(stalled)" in out and "white:" in out
     assert run(["replay", str(path), "--json"]) == 0
-    import json
-
     report = json.loads(capsys.readouterr().out)
     assert report["termination"] == "stalled" and report["stalled"] is True
     assert set(report["scores"]) == {"white", "black"}
@@ -269,3 +268,26 @@ def test_replay_command_names_the_first_bad_line(tmp_path, capsys) -> None:
     assert run(["replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"bad.txt:{number}:" in err and "illegal action" in err
+
+
+def test_replay_reads_the_deck_file_the_record_names(tmp_path, capsys) -> None:
+    from runarch_gen.runarch.deckio import write_deck
+
+    write_deck(sample_deck(40, 2), tmp_path / "deck.json")
+    game = RunArchGame(
+        parse_rules("complex(stall=30)"), sample_board(), sample_deck(40, 2), deck_name="deck.json"
+    )
+    state = game.new_initial_state(random.Random(8))
+    play_out(state, [RandomBot(random.Random(1)), RandomBot(random.Random(2))])
+    (tmp_path / "games").mkdir()
+    record = tmp_path / "games" / "g.txt"
+    record.write_text(
+        write_record(state).replace('[Deck "deck.json"]', '[Deck "../deck.json"]'), encoding="utf-8"
+    )
+    assert run(["replay", str(record), "--json"]) == 0  # the Deck tag, from the record's folder
+    assert json.loads(capsys.readouterr().out)["turns"] == 30
+    assert run(["replay", str(record), "--deck", str(tmp_path / "deck.json"), "--json"]) == 0
+    capsys.readouterr()
+    write_deck(sample_deck(40, 3), tmp_path / "other.json")
+    assert run(["replay", str(record), "--deck", str(tmp_path / "other.json")]) == 2
+    assert "DeckDigest" in capsys.readouterr().err

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from runarch_gen.cli._app import JsonOption, app, emit_json
+
+if TYPE_CHECKING:
+    from runarch_gen.runarch.cards import Deck
 
 
 @app.command()
@@ -192,7 +195,7 @@ def replay(
         typer.echo(f"{side}: {score.total} ({parts})")
 
 
-def _load_deck(path: str) -> Any:
-    from runarch_gen.errors import InputError
+def _load_deck(path: str) -> Deck:
+    from runarch_gen.runarch.deckio import read_deck
 
-    raise InputError(f"{path}: reading deck files needs the deck file formats")
+    return read_deck(path)
