@@ -87,6 +87,7 @@ def test_every_option_is_tagged_and_documented() -> None:
         "R-17",
         "R-18",
         "R-27",
+        "§1.4",  # the bonus-action tokens' values (tokens), listed after the R-numbers
     }
 
 
@@ -193,6 +194,7 @@ configs = st.builds(
             "stall": st.integers(1, 100_000),
             "archive_bonus": st.integers(0, 100),
             "conditions": st.sampled_from(["default", "a.toml", "dir/b c.toml"]),
+            "tokens": st.sampled_from(["default", "t.toml"]),
         }
     ),
 )

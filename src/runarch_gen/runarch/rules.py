@@ -252,6 +252,14 @@ OPTIONS: tuple[OptionSpec, ...] = (
         _int_in(0, 100),
         "points for each full archive at the end of the classic game",
     ),
+    OptionSpec(
+        "tokens",
+        "§1.4",
+        _WITH_ARCHIVES,
+        "'default' or the path of a bonus-token TOML file",
+        _path,
+        "the minimum card scores on the backs of the bonus-action tokens D, X, F, N",
+    ),
 )
 _OPTION_BY_NAME = {spec.name: spec for spec in OPTIONS}
 
@@ -280,6 +288,7 @@ class RulesConfig:
     target: int = 75  # [R-17]
     stall: int = 500  # [R-18]
     archive_bonus: int = 10  # [R-27]
+    tokens: str = "default"  # §1.4 the bonus-action tokens' back values
 
     def __post_init__(self) -> None:
         if self.capacity == 0:
@@ -450,6 +459,7 @@ def _build(variant: Variant, options: Mapping[str, str], source: str | None) -> 
     return RulesConfig(variant=variant, **values)
 
 
+_PATH_OPTIONS = ("conditions", "tokens")  # data files; relative paths start at the TOML file
 _TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*\Z")
 
 
@@ -471,7 +481,8 @@ def rules_from_toml(
     text: str, *, source: str | None = None, base: Path | None = None
 ) -> RulesConfig:
     """A :class:`RulesConfig` from TOML: ``variant = "complex"`` and one key per option, at the
-    top level or in a ``[rules]`` table. A relative ``conditions`` path is taken from ``base``.
+    top level or in a ``[rules]`` table. A relative ``conditions`` or ``tokens`` path is taken
+    from ``base``.
 
     >>> str(rules_from_toml('variant = "complex"\\ndeal = 4\\nmatch_bonus = "line"\\n'))
     'complex(deal=4,match_bonus=line)'
@@ -497,10 +508,11 @@ def rules_from_toml(
                 source=source,
             )
         options[key.lower()] = str(value)
-    if base is not None and options.get("conditions", "default") != "default":
-        path = Path(options["conditions"])
-        if not path.is_absolute():
-            options["conditions"] = os.path.normpath(base / path)
+    for name in _PATH_OPTIONS:
+        if base is not None and options.get(name, "default") != "default":
+            path = Path(options[name])
+            if not path.is_absolute():
+                options[name] = os.path.normpath(base / path)
     return _build(variant, options, source)
 
 

@@ -16,6 +16,7 @@ from runarch_gen.runarch.engine.actions import OFFER_SIZE
 from runarch_gen.runarch.engine.conditions import Condition, load_conditions
 from runarch_gen.runarch.engine.setup import Setup, deal_setup
 from runarch_gen.runarch.engine.tables import Tables
+from runarch_gen.runarch.engine.tokens import BonusTokens, load_tokens
 from runarch_gen.runarch.rules import LineDirection, RulesConfig, Variant
 
 if TYPE_CHECKING:
@@ -77,6 +78,8 @@ class RunArchGame(Game["RunArchState"]):
         else:
             self.conditions = load_conditions(config.conditions) if self.bets else ()
         self._conditions_met: dict[tuple[int, ...], frozenset[int]] = {}
+        # §1.4 the bonus-action tokens' back values (the rules option `tokens`).
+        self.tokens: BonusTokens | None = load_tokens(config.tokens) if self.token_games else None
 
     def cards_for_setup(self) -> int:
         """How many cards the deal and the offer take (§3 step 4–5, §5.1)."""
@@ -99,6 +102,7 @@ class RunArchGame(Game["RunArchState"]):
             len(self.cards),
             token_games=self.token_games,
             condition_count=len(self.conditions),
+            token_values=self.tokens.values if self.tokens is not None else (),
         )
 
     def new_state(self, setup: Setup) -> RunArchState:
@@ -113,6 +117,8 @@ class RunArchGame(Game["RunArchState"]):
             raise InputError("the setup names a condition token the condition set lacks")
         if self.token_games != bool(setup.stacks) or self.bets != bool(setup.frame_bets):
             raise InputError(f"the setup does not fit the {self.variant.value} game")
+        if self.tokens is not None and not all(map(self.tokens.allows, setup.stacks)):
+            raise InputError(f"a token stack is not one token of each of {self.tokens.text}")
         return RunArchState(self, setup)
 
     def conditions_met(self, counts: tuple[int, ...]) -> frozenset[int]:

@@ -9,13 +9,17 @@ Records write the setup out in full, so a replay never depends on the random gen
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from runarch_gen.runarch.atoms import N_SQUARES
+from runarch_gen.runarch.engine import tokens
 
 GOLD, SILVER = 1, 0
-TOKEN_VALUES = ((5, 6, 7), (7, 8, 9), (9, 10, 11), (11, 12, 13))  # §1.4 D, X, F, N backs
-TOKEN_SYMBOLS = "DXFN"
+# §1.4 D, X, F, N backs: the default set of engine/tokens.toml (the rules option `tokens`
+# names another); the game passes its own set to deal_setup.
+TOKEN_VALUES = tokens.default_tokens().values
+TOKEN_SYMBOLS = tokens.TOKEN_SYMBOLS
 FACE_UP_CONDITIONS = 6  # §3 step 7
 BET_TOKENS = 10
 FRAME_SEGMENTS = ((51, 75), (76, 100))  # §3 step 7: two frame bet tokens in each
@@ -52,10 +56,8 @@ class Setup:
         if self.first not in (0, 1):
             raise ValueError("the first side is 0 or 1")
         for stack in self.stacks:
-            if len(stack) != len(TOKEN_VALUES) or any(
-                v not in allowed for v, allowed in zip(stack, TOKEN_VALUES, strict=True)
-            ):
-                raise ValueError(f"a token stack is one value of each of {TOKEN_VALUES}")
+            if len(stack) != len(TOKEN_SYMBOLS):  # the game checks the values (its token set)
+                raise ValueError(f"a token stack is one token of each of {TOKEN_SYMBOLS}")
         for start, colour in self.frame_bets:
             if colour not in (GOLD, SILVER) or not any(
                 low <= start and start + FRAME_COVER - 1 <= high for low, high in FRAME_SEGMENTS
@@ -69,11 +71,13 @@ def deal_setup(
     *,
     token_games: bool,
     condition_count: int,
+    token_values: Sequence[Sequence[int]] = TOKEN_VALUES,
 ) -> Setup:
     """Draw a setup with ``rng``: stones, deck order, token stacks, conditions, frame bets, first.
 
     ``token_games`` is false for the simple game (no bonus tokens); ``condition_count`` is the
-    size of the condition set, 0 when the variant has no bets.
+    size of the condition set, 0 when the variant has no bets; ``token_values`` the back values
+    of the D, X, F, N tokens (§1.4).
     """
     stones = list(range(N_SQUARES))
     rng.shuffle(stones)  # §2 stones at random, one per tile
@@ -82,7 +86,7 @@ def deal_setup(
     stacks: tuple[tuple[int, ...], ...] = ()
     if token_games:
         # §1.4 each side draws one token of each symbol, unseen, and stacks them D, X, F, N.
-        stacks = tuple(tuple(rng.choice(values) for values in TOKEN_VALUES) for _ in range(2))
+        stacks = tuple(tuple(rng.choice(values) for values in token_values) for _ in range(2))
     conditions: tuple[tuple[int, int], ...] = ()
     frame_bets: tuple[tuple[int, int], ...] = ()
     if condition_count:

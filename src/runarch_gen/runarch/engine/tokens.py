@@ -1,0 +1,117 @@
+"""Bonus-action tokens (RULES.md §1.4): the minimum card scores on their backs, as data.
+
+The set is data: ``tokens.toml`` in this package holds the default values (D 5/6/7, X 7/8/9,
+F 9/10/11, N 11/12/13), and the rules option ``tokens=PATH`` points to another file of the same
+form. The symbols and their roles are rules (D, X and F are handed over at the milestones and
+open the opponent's movement phases 2–4, N never leaves); the values are the designer's.
+
+>>> tokens = default_tokens()
+>>> tokens.text
+'D 5/6/7, X 7/8/9, F 9/10/11, N 11/12/13'
+>>> tokens.values_of("F"), len(tokens.stacks())
+((9, 10, 11), 81)
+"""
+
+from __future__ import annotations
+
+import itertools
+import tomllib
+from dataclasses import dataclass
+from fractions import Fraction
+from importlib import resources
+
+from runarch_gen.errors import ParseError
+from runarch_gen.fileio import read_text
+from runarch_gen.runarch.rules import toml_error
+
+TOKEN_SYMBOLS = "DXFN"  # §1.4 stacked in this order, D on top
+MAX_TOKEN_VALUE = 100
+
+
+@dataclass(frozen=True, slots=True)
+class BonusTokens:
+    """The back values of each symbol's tokens, in stack order D, X, F, N.
+
+    A player draws one token of each symbol uniformly at random (§1.4); :meth:`stacks` lists
+    every stack a player can draw with its probability.
+    """
+
+    values: tuple[tuple[int, ...], ...]
+
+    def __post_init__(self) -> None:
+        if len(self.values) != len(TOKEN_SYMBOLS) or not all(self.values):
+            raise ValueError(f"one or more values for each of {', '.join(TOKEN_SYMBOLS)}")
+
+    def values_of(self, symbol: str) -> tuple[int, ...]:
+        return self.values[TOKEN_SYMBOLS.index(symbol)]
+
+    @property
+    def text(self) -> str:
+        """``D 5/6/7, X 7/8/9, F 9/10/11, N 11/12/13``"""
+        return ", ".join(
+            f"{symbol} {'/'.join(map(str, values))}"
+            for symbol, values in zip(TOKEN_SYMBOLS, self.values, strict=True)
+        )
+
+    def stacks(self) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
+        """Every stack a player can draw (values top to bottom) with its probability."""
+        chance = Fraction(1)
+        for values in self.values:
+            chance /= len(values)
+        return tuple((stack, chance) for stack in itertools.product(*self.values))
+
+    def allows(self, stack: tuple[int, ...]) -> bool:
+        """Whether ``stack`` is one value of each symbol, in order."""
+        return len(stack) == len(self.values) and all(
+            value in values for value, values in zip(stack, self.values, strict=True)
+        )
+
+    def to_json(self) -> dict[str, list[int]]:
+        return {
+            symbol: list(values) for symbol, values in zip(TOKEN_SYMBOLS, self.values, strict=True)
+        }
+
+
+def parse_tokens(text: str, source: str | None = None) -> BonusTokens:
+    """A token set from TOML text with a table ``[tokens]`` of ``D = [5, 6, 7]`` … ``N = […]``."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise toml_error(exc, source) from None
+    table = data.get("tokens")
+    if not isinstance(table, dict):
+        raise ParseError("expected a table [tokens] with D, X, F and N", source=source)
+    unknown = sorted(set(table) - set(TOKEN_SYMBOLS))
+    if unknown:
+        raise ParseError(
+            f"unknown token symbol {unknown[0]!r}: the symbols are D, X, F and N (§1.4)",
+            source=source,
+        )
+    values: list[tuple[int, ...]] = []
+    for symbol in TOKEN_SYMBOLS:
+        items = table.get(symbol)
+        if not isinstance(items, list) or not items:
+            raise ParseError(f"{symbol}: expected a non-empty list of values", source=source)
+        if not all(
+            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_TOKEN_VALUE
+            for v in items
+        ):
+            raise ParseError(
+                f"{symbol}: values must be whole numbers from 1 to {MAX_TOKEN_VALUE}",
+                source=source,
+            )
+        values.append(tuple(items))
+    return BonusTokens(tuple(values))
+
+
+def default_tokens() -> BonusTokens:
+    """The bonus-action tokens of RULES.md §1.4, read from the package's data file."""
+    text = resources.files(__package__).joinpath("tokens.toml").read_text("utf-8")
+    return parse_tokens(text, source="tokens.toml")
+
+
+def load_tokens(spec: str) -> BonusTokens:
+    """The token set named by the rules option ``tokens``: ``default`` or a file path."""
+    if spec == "default":
+        return default_tokens()
+    return parse_tokens(read_text(spec), source=spec)
