@@ -15,14 +15,38 @@ from runarch_gen.runarch.cards import PATTERN_LENGTH, Card, Deck
 from runarch_gen.runarch.engine.actions import OFFER_SIZE
 from runarch_gen.runarch.engine.conditions import Condition, load_conditions
 from runarch_gen.runarch.engine.setup import Setup, deal_setup
-from runarch_gen.runarch.engine.tables import Tables
+from runarch_gen.runarch.engine.tables import LINE_SQUARES, MAX_PATTERN_POINTS, Tables
 from runarch_gen.runarch.engine.tokens import BonusTokens, load_tokens
-from runarch_gen.runarch.rules import LineDirection, RulesConfig, Variant
+from runarch_gen.runarch.rules import LineDirection, MatchBonus, RulesConfig, Variant
 
 if TYPE_CHECKING:
     from runarch_gen.runarch.engine.state import RunArchState
 
 SIMPLE_HAND = 2  # §5.1 two cards in hand
+
+
+def max_match_bonus(tables: Tables, option: MatchBonus) -> int:
+    """The most the [R-09] match bonus can give on the board of ``tables``, over every match
+    area and line (the diagonals included): 10 with ``board``; with ``line`` 2 on a B-2 board,
+    more when a diagonal repeats a colour or a shape; 0 with ``off``.
+
+    >>> from runarch_gen.runarch.engine.sample import sample_board
+    >>> t = Tables(sample_board(), [])  # its diagonal d2 is all one colour
+    >>> [max_match_bonus(t, option) for option in MatchBonus]
+    [10, 6, 0]
+    """
+    if option is MatchBonus.OFF:
+        return 0
+    areas = [(c, s) for c in range(5) for s in range(5)]
+    if option is MatchBonus.BOARD:
+        return max(
+            len(tables.squares_of_colour[c]) + len(tables.squares_of_shape[s]) for c, s in areas
+        )
+    return max(
+        sum((tables.tile_colour[q] == c) + (tables.tile_shape[q] == s) for q in squares)
+        for squares in LINE_SQUARES
+        for c, s in areas
+    )
 
 
 class RunArchGame(Game["RunArchState"]):
@@ -69,6 +93,10 @@ class RunArchGame(Game["RunArchState"]):
                 f" the deck has {len(cards)}"
             )
         self.tables = Tables(board, cards, config.direction is LineDirection.REVERSIBLE)
+        # The highest card score each movement phase allows (index = phase; 0 = simple game):
+        # 10 pattern points, plus in phase 4 the most the [R-09] match bonus gives on this board.
+        top = MAX_PATTERN_POINTS + max_match_bonus(self.tables, config.match_bonus)
+        self.max_card_score: tuple[int, ...] = (MAX_PATTERN_POINTS,) * 4 + (top,)
         # §8 the automa's arrows as compass indices (N = 0 … NW = 7).
         self.arrows: tuple[tuple[int, ...], ...] = tuple(
             tuple(DIRECTIONS.index(d) for d in card.arrows) for card in cards

@@ -87,6 +87,7 @@ from runarch_gen.runarch.engine.tables import (
     LINE_NAMES,
     LINE_SQUARES,
     LINES_OF_MASK,
+    MAX_PATTERN_POINTS,
     N_LINES,
     N_PAIRS,
     N_STRAIGHT,
@@ -110,7 +111,6 @@ SETUP_STAGE, PLAY, BET, OVER = 0, 1, 2, 3
 NOT_MOVED, MAY_DOUBLE, MOVED = 0, 1, 2
 
 MILESTONES = (25, 50, 75)  # [R-16]
-MAX_PATTERN_POINTS = 10  # §4.2: 2 points at each of 5 positions
 CARDS_TO_END = 10  # §5 the 10th card placed into archives ends the complex game's round
 PASSABLE_TOKENS = 3  # D, X, F pass on milestones; N never leaves
 AUTOMA = 1  # the automa's side in the solo game
@@ -542,10 +542,55 @@ class RunArchState(State["RunArchObservation"]):
             # §5 the round is finished: both sides have had the same number of turns.
             self._end("target" if not self.game.token_games else "tenth-card")
             return True
+        if not self.game.solo and self._scored_this_turn() and self.deadlocked():
+            self._end("deadlock")  # our reading of [R-18], see deadlocked()
+            return True
         if self.turn >= self.game.config.stall:
             self._end("stalled")  # [R-18]
             return True
         return False
+
+    def _scored_this_turn(self) -> bool:
+        # Only a scored card changes what can be scored (minimums, phases, hands, archives), so
+        # the deadlock test runs after such turns only. The history's tail is this turn's
+        # actions: back to the previous end of turn, or to the setup.
+        for action in reversed(self._history):
+            if action == END:
+                return False
+            if EVAL_BASE <= action < SWAP_BASE:
+                return True
+        return False
+
+    def can_score_again(self, side: int) -> bool:
+        """Whether ``side`` could ever score a card again if the other side never did.
+
+        False when the hand is empty, when the side's minimum exceeds the highest score its
+        movement phase allows (10 pattern points in phases 1–3; in phase 4 10 plus the most
+        the [R-09] match bonus can add on this board), or when no archive takes any card in
+        hand [R-11]. Only a scored card changes any of these, so a side that cannot score now
+        stays so until the other side scores.
+        """
+        hand = self.hands[side]
+        if not hand:
+            return False
+        if not self.game.token_games:
+            return True  # [R-10] the simple game's fixed minimum is at most 10 pattern points
+        if self.minimum(side) > self.game.max_card_score[self.phase(side)]:
+            return False
+        return any(self.archive_accepts(side, a, card) for card in hand for a in range(3))
+
+    def deadlocked(self) -> bool:
+        """[R-18] as the engine reads it: the game can only stall when neither side can ever
+        score again (:meth:`can_score_again`), since movement phases change only when a side
+        scores. The classic case: both sides past 50 with an F token of 11, which no line
+        reaches before phase 4, and phase 4 needs the other side past 75. Such a game ends at
+        once (termination ``deadlock``, reported as stalled): its final scores are those the
+        stall guard would give, as nothing that scores can change any more. The solo game
+        never deadlocks: the automa plays on until the pile runs out [R-25].
+        """
+        if self.game.solo or self.stage == OVER or self.final_round:
+            return False
+        return not self.can_score_again(0) and not self.can_score_again(1)
 
     def _end(self, termination: str) -> None:
         self.stage = OVER
@@ -882,7 +927,8 @@ class RunArchState(State["RunArchObservation"]):
             won = solo_winners(totals[0], totals[AUTOMA])
         else:
             won = winners(totals, self.bests)
-        return Outcome(termination, won, scores, self.game.sides, termination == "stalled")
+        stalled = termination in ("stalled", "deadlock")  # [R-18] both count as stalls
+        return Outcome(termination, won, scores, self.game.sides, stalled)
 
     def settlements(self) -> tuple[Settlement, ...]:
         """The final scoring of each side as it stands now (§5), item by item."""

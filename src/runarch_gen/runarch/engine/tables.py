@@ -20,6 +20,7 @@ from runarch_gen.runarch.cards import Card
 
 N_LINES = len(LINES)  # r1–r5, ca–ce, d1, d2
 N_STRAIGHT = 10  # rows and columns; the diagonals d1 and d2 are lines 10 and 11
+MAX_PATTERN_POINTS = 10  # §4.2: 2 points at each of 5 positions
 LINE_SQUARES: tuple[tuple[int, ...], ...] = tuple(line.squares for line in LINES)
 LINE_NAMES: tuple[str, ...] = tuple(line.name for line in LINES)
 LINES_THROUGH: tuple[tuple[int, ...], ...] = tuple(

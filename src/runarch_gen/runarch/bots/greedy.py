@@ -1,0 +1,220 @@
+"""The greedy bot: scores the best card it can now, otherwise builds the line that is cheapest
+to complete, one swap at a time.
+
+Each decision, in the order the turn offers them:
+
+- **score** whenever an evaluation passes: the highest card score, filed where it keeps
+  archive bets alive and leaves room for later cards, then the draw whose match area helps
+  most (:class:`~.planning.SideView`);
+- **move** otherwise: among the cards in hand and the lines open to it, the target with the
+  lowest *potential* (stone steps to reach the minimum, :mod:`.planning`), and the swap that
+  lowers it most among the swaps that bring a wanted stone closer; in movement phase 3+ a
+  second adjacent swap when it lowers it further (planned with the first);
+- **bet** on the spot with the best expected value; **set up** by keeping the two cards that
+  are cheapest to score on the starting stones, and as secret goal the likeliest-paying goal.
+
+It looks one swap ahead and never at the opponent: cheap (a fraction of a millisecond per
+turn) and able to finish a complex game, which random play never does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from runarch_gen.runarch.bots.base import RunArchBot
+from runarch_gen.runarch.bots.planning import (
+    ADJACENT_AT,
+    PAIRS_AT,
+    Position,
+    SideView,
+    choose_bet,
+    goal_chance_guess,
+    knowledge,
+)
+from runarch_gen.runarch.engine.actions import (
+    BET_BASE,
+    END,
+    EVAL_BASE,
+    SETUP_CHOICES,
+    SWAP_BASE,
+    decode_evaluation,
+    encode_evaluation,
+)
+from runarch_gen.runarch.engine.observation import RunArchObservation
+from runarch_gen.runarch.engine.tables import PAIR_A, PAIR_B, PAIR_KIND
+
+JUMP = 2
+MAY_DOUBLE = 1  # the observation's ``swaps`` after a first adjacent swap in phase 3+
+
+
+class GreedyBot(RunArchBot):
+    """One swap ahead towards the cheapest scoring line; see the module docstring."""
+
+    name = "greedy"
+
+    def __init__(self, rng: object) -> None:
+        super().__init__(rng)  # type: ignore[arg-type]
+        # The second swap planned with the first: (turn, stones after the first, pair).
+        self._plan: tuple[int, tuple[int, ...], int] | None = None
+        # First swaps played from each position this bot began a turn in: when the opponent
+        # puts the stones back, playing the same swap again would only loop.
+        self._played: dict[tuple[int, ...], set[int]] = {}
+
+    def step(self, observation: RunArchObservation, legal_actions: Sequence[int]) -> int:
+        first = legal_actions[0]
+        if first < EVAL_BASE:
+            return self.set_up(observation, legal_actions)
+        if first >= BET_BASE:
+            return choose_bet(observation, legal_actions)
+        evaluations = self.evaluations(legal_actions)
+        if evaluations:
+            return self.score(observation, evaluations)
+        if first == END:
+            return END
+        return self.move(observation, legal_actions)
+
+    # -- scoring ---------------------------------------------------------------------------
+    def score(self, observation: RunArchObservation, evaluations: Sequence[int]) -> int:
+        """The best card score now, filed and drawn as :class:`SideView` advises."""
+        me = observation.player
+        hand = observation.hand
+        phase = observation.phases[me]
+        known = knowledge(observation.game)
+        stones = observation.stones
+        options: dict[tuple[int, int], dict[int, list[int]]] = {}
+        for action in evaluations:
+            slot, line, archive, draw = decode_evaluation(action)
+            options.setdefault((slot, line), {}).setdefault(archive, []).append(draw)
+        best_key, best_score = None, -1
+        for slot, line in options:
+            card = hand[slot]
+            points = observation.pattern_points(card, line)
+            if phase == 4:
+                points += known.match_bonus(stones, card, line)
+            if points > best_score:
+                best_key, best_score = (slot, line), points
+        assert best_key is not None
+        slot, line = best_key
+        return self.file_and_draw(observation, slot, line, options[best_key])
+
+    @staticmethod
+    def file_and_draw(
+        observation: RunArchObservation, slot: int, line: int, archives: dict[int, list[int]]
+    ) -> int:
+        card = observation.hand[slot]
+        view = SideView(observation)
+        known = knowledge(observation.game)
+        match = known.match_colour[card] * 5 + known.match_shape[card]
+        archive = max(archives, key=lambda a: (view.filing_value(match, a), -a))
+        if archive < 3:
+            view.archives[archive].append(match)  # draw as if filed already
+            view.placed += 1
+        draw = view.choose_draw(archives[archive], observation.offer)
+        return encode_evaluation(slot, line, archive, draw)
+
+    # -- moving ----------------------------------------------------------------------------
+    def move(self, observation: RunArchObservation, legal_actions: Sequence[int]) -> int:
+        """A swap towards the cheapest target, or the end of the turn."""
+        stones = observation.stones
+        if observation.swaps == MAY_DOUBLE:
+            plan = self._plan
+            self._plan = None
+            if plan is not None and plan[0] == observation.turn and plan[1] == stones:
+                action = SWAP_BASE + plan[2]
+                if action in legal_actions:
+                    return action
+            return END
+        me = observation.player
+        hand = observation.hand
+        known = knowledge(observation.game)
+        position = Position(
+            known,
+            stones,
+            hand,
+            observation.phases[me],
+            observation.minimums[me],
+            SideView(observation).playable(known, hand) if observation.game.token_games else None,
+        )
+        legal = {a - SWAP_BASE for a in legal_actions if SWAP_BASE <= a < END}
+        played = self._played.setdefault(stones, set())
+        if len(self._played) > 64:
+            self._played = {stones: played}
+        pair = self.choose_swap(position, legal - played if legal - played else legal)
+        played.add(pair)
+        if position.phase >= 3 and PAIR_KIND[pair] != JUMP:
+            position.swap(PAIR_A[pair], PAIR_B[pair])
+            second = self.choose_second(position, pair)
+            if second is not None:
+                self._plan = (observation.turn, tuple(position.stones), second)
+        return SWAP_BASE + pair
+
+    def choose_swap(self, position: Position, legal: set[int]) -> int:
+        """The legal swap that lowers the potential of a cheap target most."""
+        targets = position.best_targets()
+        for cost, slot, line, squares in targets[:3]:
+            helpful = position.helpful_pairs(slot, squares, PAIRS_AT[position.phase]) & legal
+            if helpful:
+                after, best = min(position.swap_costs(slot, line, squares, sorted(helpful)))
+                if after < cost:
+                    return best
+        return self.harmless_swap(position, legal, targets[0] if targets else None)
+
+    def choose_second(self, position: Position, first: int) -> int | None:
+        """After a first adjacent swap (applied to ``position``), a second one that lowers
+        the cheapest target's potential further, if any [R-06]."""
+        targets = position.best_targets()
+        if not targets:
+            return None
+        cost, slot, line, squares = targets[0]
+        helpful = position.helpful_pairs(slot, squares, ADJACENT_AT)
+        helpful.discard(first)
+        if not helpful:
+            return None
+        after, best = min(position.swap_costs(slot, line, squares, sorted(helpful)))
+        return best if after < cost else None
+
+    def harmless_swap(
+        self,
+        position: Position,
+        legal: set[int],
+        target: tuple[int, int, int, tuple[int, ...]] | None,
+    ) -> int:
+        """A legal swap that does not raise the target's potential (the move is mandatory)."""
+        pairs = sorted(legal)
+        if target is None:
+            return pairs[int(self.rng.random() * len(pairs))]
+        cost, slot, line, squares = target
+        start = int(self.rng.random() * len(pairs))
+        pairs = pairs[start:] + pairs[:start]
+        costs = position.swap_costs(slot, line, squares, pairs)
+        for after, pair in costs:
+            if after <= cost:
+                return pair
+        return min(costs)[1]
+
+    # -- setup -----------------------------------------------------------------------------
+    def set_up(self, observation: RunArchObservation, legal_actions: Sequence[int]) -> int:
+        """[R-04] keep the two dealt cards cheapest to score now; the secret goal is the one
+        with the best reward times a rough chance; the rest go public."""
+        dealt = observation.dealt
+        known = knowledge(observation.game)
+        me = observation.player
+        position = Position(known, observation.stones, dealt, 1, observation.minimums[me])
+        cost = [
+            min(position.cost(slot, squares, position.minimum) for _, squares in position.targets)
+            for slot in range(len(dealt))
+        ]
+        keep = sorted(range(len(dealt)), key=lambda i: (cost[i], i))[:2]
+        rest = [i for i in range(len(dealt)) if i not in keep]
+        cards = observation.game.cards
+        secret = max(
+            rest,
+            key=lambda i: (
+                cards[dealt[i]].goal.reward * goal_chance_guess(cards[dealt[i]].goal),
+                -i,
+            ),
+        )
+        public = tuple(sorted(i for i in rest if i != secret))
+        choices = SETUP_CHOICES[len(dealt)]
+        wanted = choices.index((public, secret))
+        return legal_actions[wanted] if wanted < len(legal_actions) else legal_actions[0]

@@ -1,0 +1,727 @@
+"""What RunArch bots know and estimate: how far each card in hand is from scoring on each
+line (the *potential*), where to file a scored card, where to place a bet token, what to draw.
+
+**Potential.** Scoring a card needs a line whose five stones each share the colour or the shape
+of the pattern stone at their position (1 point) and, to reach a minimum *m*, ``m − 5`` of them
+*are* that pattern stone (2 points). The potential of a card on a line is the number of stone
+steps that bring this about, counted independently per position and with the phase's step
+(orthogonal in movement phase 1, any adjacent square later): for each position the distance
+from its square to the nearest stone earning 1 point there, plus, for the ``m − 5`` positions
+where it is cheapest, the extra distance of the exact stone. It ignores that two positions may
+want the same stone, so it is a heuristic, but it is exact for a single missing stone and cheap:
+stones are tracked as square bitmasks, and a swap changes only two squares. In movement phase 4
+the match bonus [R-09] counts towards the minimum, so the pattern needs that much less; a
+minimum above 10 pattern points adds a penalty per missing point (the bonus must grow).
+
+Everything here reads only the observation and the game's public data (deck, board, rules).
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from runarch_gen.runarch.atoms import N_SQUARES, SIZE
+from runarch_gen.runarch.cards import Goal, GoalKind
+from runarch_gen.runarch.engine.actions import (
+    BET_BASE,
+    DRAW_PILE,
+    N_ARCHIVE_SPOTS,
+    NO_DRAW,
+    spot_archive,
+)
+from runarch_gen.runarch.engine.tables import (
+    LINE_SQUARES,
+    N_LINES,
+    N_PAIRS,
+    N_STRAIGHT,
+    PAIR_A,
+    PAIR_B,
+    PAIR_INDEX,
+    SWAPS_BY_PHASE,
+)
+from runarch_gen.runarch.rules import MatchBonus
+
+if TYPE_CHECKING:
+    from runarch_gen.runarch.engine.game import RunArchGame
+    from runarch_gen.runarch.engine.observation import RunArchObservation
+
+CARDS_TO_END = 10  # §5: the 10th card placed into archives ends the complex game's round
+BONUS_STEP_COST = 2  # potential per point of match bonus still missing above 10 pattern points
+FAR = 99
+
+# ---------------------------------------------------------------------------------------------
+# Distances between squares under each phase's step
+
+
+def _distance(a: int, b: int, orthogonal: bool) -> int:
+    dr, dc = abs(a // SIZE - b // SIZE), abs(a % SIZE - b % SIZE)
+    return dr + dc if orthogonal else max(dr, dc)
+
+
+def _balls(orthogonal: bool) -> tuple[tuple[int, ...], ...]:
+    # Per square, the squares within distance r (bitmasks), r = 0 … 8.
+    return tuple(
+        tuple(
+            sum(1 << b for b in range(N_SQUARES) if _distance(q, b, orthogonal) <= r)
+            for r in range(9)
+        )
+        for q in range(N_SQUARES)
+    )
+
+
+ORTHOGONAL_DIST = tuple(_distance(a, b, True) for a in range(N_SQUARES) for b in range(N_SQUARES))
+KING_DIST = tuple(_distance(a, b, False) for a in range(N_SQUARES) for b in range(N_SQUARES))
+ORTHOGONAL_BALLS = _balls(True)
+KING_BALLS = _balls(False)
+
+
+def metric(phase: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """``(distance table [a * 25 + b], balls [square][radius])`` for a movement phase: phase 1
+    swaps orthogonally only, the simple game (0) and phases 2–4 also diagonally (§4.1)."""
+    return (ORTHOGONAL_DIST, ORTHOGONAL_BALLS) if phase == 1 else (KING_DIST, KING_BALLS)
+
+
+# Per phase and square, the first swaps (pair indices) that move the stone on that square.
+def _pairs_at(phase: int) -> tuple[tuple[int, ...], ...]:
+    allowed = set(SWAPS_BY_PHASE[phase])
+    return tuple(
+        tuple(p for p in range(N_PAIRS) if p in allowed and sq in (PAIR_A[p], PAIR_B[p]))
+        for sq in range(N_SQUARES)
+    )
+
+
+PAIRS_AT: dict[int, tuple[tuple[int, ...], ...]] = {phase: _pairs_at(phase) for phase in range(5)}
+ADJACENT_AT: tuple[tuple[int, ...], ...] = _pairs_at(2)
+JUMP = 2
+
+
+# ---------------------------------------------------------------------------------------------
+# What a bot knows of a game (built once per game object, shared by every bot of the process)
+
+
+class Knowledge:
+    """Per card of the deck: its exact stone and the stones earning a point at each pattern
+    position; the targets (lines, read in either direction under [R-08] ``reversible``); and
+    the match-bonus data of the board."""
+
+    __slots__ = (
+        "bonus",
+        "capacity",
+        "exact",
+        "game",
+        "match_colour",
+        "match_shape",
+        "qualifying",
+        "qualifying_bits",
+        "reversible",
+        "targets",
+        "tile_colour",
+        "tile_shape",
+    )
+
+    def __init__(self, game: RunArchGame) -> None:
+        tables = game.tables
+        self.game = game
+        self.exact: tuple[tuple[int, ...], ...] = tuple(
+            tuple(card.pattern[i].index for i in range(SIZE)) for card in game.cards
+        )
+        self.qualifying: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+            tuple(tuple(s for s in range(N_SQUARES) if row[s]) for row in points)
+            for points in tables.points
+        )
+        self.qualifying_bits: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sum(1 << s for s in stones) for stones in card) for card in self.qualifying
+        )
+        self.reversible = tables.reversible
+        # A target is (line, its five squares in the order of the pattern's positions).
+        targets = [(line, LINE_SQUARES[line]) for line in range(N_LINES)]
+        if self.reversible:
+            targets += [(line, LINE_SQUARES[line][::-1]) for line in range(N_LINES)]
+        self.targets: tuple[tuple[int, tuple[int, ...]], ...] = tuple(targets)
+        self.match_colour = tables.match_colour
+        self.match_shape = tables.match_shape
+        self.tile_colour = tables.tile_colour
+        self.tile_shape = tables.tile_shape
+        self.bonus = game.config.match_bonus
+        self.capacity = game.config.capacity
+
+    def bonus_on(self, stones: Sequence[int], card: int, squares: Sequence[int]) -> int:
+        """[R-09] the match bonus of ``card``, counted over ``squares``."""
+        colour, shape = self.match_colour[card], self.match_shape[card]
+        tc, ts = self.tile_colour, self.tile_shape
+        return sum(
+            (stones[q] // SIZE == colour == tc[q]) + (stones[q] % SIZE == shape == ts[q])
+            for q in squares
+        )
+
+    def bonus_change(self, card: int, x: int, y: int, a: int, b: int) -> int:
+        """How the [R-09] ``board`` bonus of ``card`` changes when stone ``x`` on ``a`` and
+        stone ``y`` on ``b`` trade squares."""
+        colour, shape = self.match_colour[card], self.match_shape[card]
+        tc, ts = self.tile_colour, self.tile_shape
+
+        def on(stone: int, q: int) -> int:
+            return (stone // SIZE == colour == tc[q]) + (stone % SIZE == shape == ts[q])
+
+        return on(x, b) + on(y, a) - on(x, a) - on(y, b)
+
+    def match_bonus(self, stones: Sequence[int], card: int, line: int) -> int:
+        if self.bonus is MatchBonus.BOARD:
+            return self.bonus_on(stones, card, range(N_SQUARES))
+        if self.bonus is MatchBonus.LINE:
+            return self.bonus_on(stones, card, LINE_SQUARES[line])
+        return 0
+
+
+_KNOWLEDGE: dict[int, tuple[weakref.ref[RunArchGame], Knowledge]] = {}
+
+
+def knowledge(game: RunArchGame) -> Knowledge:
+    """The :class:`Knowledge` of ``game``, built on first use."""
+    entry = _KNOWLEDGE.get(id(game))
+    if entry is not None and entry[0]() is game:
+        return entry[1]
+    known = Knowledge(game)
+    if len(_KNOWLEDGE) > 64:
+        _KNOWLEDGE.clear()
+    _KNOWLEDGE[id(game)] = (weakref.ref(game), known)
+    return known
+
+
+# ---------------------------------------------------------------------------------------------
+# Potentials
+
+
+Target = tuple[int, int, int, tuple[int, ...]]
+"""A scoring target and its potential: ``(potential, hand slot, line, the line's squares in
+the order of the pattern's positions)``."""
+
+
+class Position:
+    """One side's view of the stones for planning: where each stone is, and for each card in
+    hand and pattern position the squares holding a stone that earns a point there.
+
+    A planning position may be changed with :meth:`swap` (bots try moves on it); the game's
+    state is never touched.
+    """
+
+    __slots__ = (
+        "balls",
+        "dist",
+        "exact_at",
+        "hand",
+        "known",
+        "minimum",
+        "near_masks",
+        "phase",
+        "playable",
+        "stone_at",
+        "stones",
+        "targets",
+    )
+
+    def __init__(
+        self,
+        known: Knowledge,
+        stones: Sequence[int],
+        hand: Sequence[int],
+        phase: int,
+        minimum: int,
+        playable: Sequence[bool] | None = None,
+    ) -> None:
+        self.known = known
+        self.stones = list(stones)
+        at = [0] * N_SQUARES  # stone -> square
+        for sq, stone in enumerate(stones):
+            at[stone] = sq
+        self.stone_at = at
+        self.hand = tuple(hand)
+        # Cards no archive takes cannot be scored [R-11]: they are nobody's target.
+        self.playable = tuple(playable) if playable is not None else (True,) * len(self.hand)
+        self.phase = phase
+        self.minimum = minimum
+        self.dist, self.balls = metric(phase)
+        self.near_masks: list[list[int]] = []
+        self.exact_at: list[list[int]] = []
+        for card in self.hand:
+            masks = []
+            for stones_here in known.qualifying[card]:
+                mask = 0
+                for s in stones_here:
+                    mask |= 1 << at[s]
+                masks.append(mask)
+            self.near_masks.append(masks)
+            self.exact_at.append([at[s] for s in known.exact[card]])
+        # The lines a card may be scored on now: rows and columns, diagonals in phase 4.
+        n_lines = N_LINES if phase == 4 else N_STRAIGHT
+        self.targets = tuple(t for t in known.targets if t[0] < n_lines)
+
+    def needed(self, slot: int, line: int) -> int:
+        """Pattern points ``hand[slot]`` needs on ``line``: the minimum, less the match bonus
+        in phase 4 [R-09]."""
+        if self.phase != 4:
+            return self.minimum
+        return self.minimum - self.known.match_bonus(self.stones, self.hand[slot], line)
+
+    def cost(self, slot: int, squares: Sequence[int], need: int) -> int:
+        """The potential of ``hand[slot]`` on a line's ``squares`` needing ``need`` pattern
+        points (see the module docstring)."""
+        nears, extras = self.terms(slot, squares)
+        return combine(nears, extras, need)
+
+    def terms(self, slot: int, squares: Sequence[int]) -> tuple[list[int], list[int]]:
+        """Per pattern position of ``hand[slot]`` on ``squares``: the distance to the nearest
+        stone earning a point, and the exact stone's extra distance."""
+        dist, balls = self.dist, self.balls
+        masks, exact_at = self.near_masks[slot], self.exact_at[slot]
+        nears = [_near(masks[i], squares[i], balls) for i in range(SIZE)]
+        extras = [dist[exact_at[i] * N_SQUARES + squares[i]] - nears[i] for i in range(SIZE)]
+        return nears, extras
+
+    def best_targets(self) -> list[Target]:
+        """Every target of the playable cards in hand, cheapest first."""
+        out = []
+        dist, balls = self.dist, self.balls
+        known = self.known
+        for slot in range(len(self.hand)):
+            if not self.playable[slot]:
+                continue
+            masks, exact_at = self.near_masks[slot], self.exact_at[slot]
+            need = self.minimum
+            board_bonus = self.phase == 4 and known.bonus is MatchBonus.BOARD
+            if board_bonus:  # [R-09] the same for every line
+                need -= known.match_bonus(self.stones, self.hand[slot], 0)
+            line_bonus = self.phase == 4 and not board_bonus
+            for line, squares in self.targets:
+                if line_bonus:
+                    need = self.needed(slot, line)
+                out.append(
+                    (_cost(dist, balls, masks, exact_at, squares, need), slot, line, squares)
+                )
+        out.sort()
+        return out
+
+    def swap_costs(
+        self, slot: int, line: int, squares: Sequence[int], pairs: Sequence[int]
+    ) -> list[tuple[int, int]]:
+        """``(potential after the swap, pair)`` for each swap of ``pairs`` on the target: only
+        the pattern positions whose stones the swap moves are recomputed."""
+        stones, dist, balls = self.stones, self.dist, self.balls
+        card = self.hand[slot]
+        known = self.known
+        qualifying = known.qualifying_bits[card]
+        exact = known.exact[card]
+        masks, exact_at = self.near_masks[slot], self.exact_at[slot]
+        nears, extras = self.terms(slot, squares)
+        need = self.needed(slot, line)
+        bonus_board = self.phase == 4 and known.bonus is MatchBonus.BOARD
+        out = []
+        for pair in pairs:
+            a, b = PAIR_A[pair], PAIR_B[pair]
+            x, y = stones[a], stones[b]
+            new_nears, new_extras = nears, extras
+            bits = 1 << a | 1 << b
+            for i in range(SIZE):
+                q_bits = qualifying[i]
+                moved_near = (q_bits >> x ^ q_bits >> y) & 1
+                moved_exact = exact[i] == x or exact[i] == y
+                if not (moved_near or moved_exact):
+                    continue
+                if new_nears is nears:
+                    new_nears, new_extras = nears[:], extras[:]
+                q = squares[i]
+                near = _near(masks[i] ^ bits, q, balls) if moved_near else nears[i]
+                sq = exact_at[i]
+                sq = b if sq == a else a if sq == b else sq
+                new_nears[i] = near
+                new_extras[i] = dist[sq * N_SQUARES + q] - near
+            pair_need = need
+            if self.phase == 4:
+                if bonus_board:
+                    pair_need -= known.bonus_change(card, x, y, a, b)
+                else:
+                    stones[a], stones[b] = y, x
+                    pair_need = self.needed(slot, line)
+                    stones[a], stones[b] = x, y
+            out.append((combine(new_nears, new_extras, pair_need), pair))
+        return out
+
+    def cost_after_swap(self, slot: int, line: int, squares: Sequence[int], a: int, b: int) -> int:
+        """The potential of ``hand[slot]`` on the target once the stones on ``a`` and ``b``
+        are swapped (the position itself does not change)."""
+        return self.swap_costs(slot, line, squares, [PAIR_INDEX[(min(a, b), max(a, b))]])[0][0]
+
+    def swap(self, a: int, b: int) -> None:
+        """Swap the stones on ``a`` and ``b`` in this planning position."""
+        stones, at = self.stones, self.stone_at
+        x, y = stones[a], stones[b]
+        stones[a], stones[b] = y, x
+        at[x], at[y] = b, a
+        bits = 1 << a | 1 << b
+        for slot, card in enumerate(self.hand):
+            masks = self.near_masks[slot]
+            for i, q in enumerate(self.known.qualifying_bits[card]):
+                if (q >> x ^ q >> y) & 1:
+                    masks[i] ^= bits
+            exact_at = self.exact_at[slot]
+            for i, sq in enumerate(exact_at):
+                if sq == a:
+                    exact_at[i] = b
+                elif sq == b:
+                    exact_at[i] = a
+
+    def helpful_pairs(
+        self, slot: int, squares: Sequence[int], pairs_at: Sequence[Sequence[int]]
+    ) -> set[int]:
+        """Swaps (pair indices, among ``pairs_at``) that bring a stone the target wants — the
+        exact stone of a position, or the nearest stones earning a point there when the square
+        has none — closer to its square."""
+        card = self.hand[slot]
+        dist, at, stones = self.dist, self.stone_at, self.stones
+        exact = self.known.exact[card]
+        qualifying = self.known.qualifying[card]
+        bits = self.known.qualifying_bits[card]
+        out: set[int] = set()
+        for i in range(SIZE):
+            q = squares[i]
+            base = q * N_SQUARES
+            wanted = [exact[i]]
+            if not bits[i] >> stones[q] & 1:
+                best = min(dist[base + at[s]] for s in qualifying[i])
+                wanted += [s for s in qualifying[i] if dist[base + at[s]] == best]
+            for s in wanted:
+                here = at[s]
+                d = dist[base + here]
+                if d == 0:
+                    continue
+                for pair in pairs_at[here]:
+                    other = PAIR_B[pair] if PAIR_A[pair] == here else PAIR_A[pair]
+                    if dist[base + other] < d:
+                        out.add(pair)
+        return out
+
+
+def _near(mask: int, q: int, balls: Sequence[Sequence[int]]) -> int:
+    # The distance from square q to the nearest square of mask (mask is never empty).
+    if mask >> q & 1:
+        return 0
+    ball = balls[q]
+    if mask & ball[1]:
+        return 1
+    if mask & ball[2]:
+        return 2
+    r = 3
+    while not mask & ball[r]:
+        r += 1
+    return r
+
+
+def combine(nears: Sequence[int], extras: Sequence[int], need: int) -> int:
+    """The potential from per-position terms (:meth:`Position.terms`) for ``need`` pattern
+    points: every position's distance to a point, plus the ``need − 5`` cheapest extra
+    distances to an exact stone, plus a penalty per point beyond 10.
+
+    >>> combine([0, 1, 0, 0, 2], [1, 0, 3, 2, 1], 7)  # 3 steps to points, 0 + 1 to two exacts
+    4
+    """
+    total = sum(nears)
+    need_exact = need - SIZE
+    if need_exact <= 0:
+        return total
+    if need_exact >= SIZE:
+        return total + sum(extras) + BONUS_STEP_COST * (need_exact - SIZE)
+    return total + sum(sorted(extras)[:need_exact])
+
+
+def _cost(
+    dist: Sequence[int],
+    balls: Sequence[Sequence[int]],
+    masks: Sequence[int],
+    exact_at: Sequence[int],
+    squares: Sequence[int],
+    need: int,
+) -> int:
+    # combine(terms(...)) in one pass: the hot path of target selection.
+    total = 0
+    extras = []
+    for i in range(SIZE):
+        q = squares[i]
+        mask = masks[i]
+        if mask >> q & 1:
+            near = 0
+        else:
+            ball = balls[q]
+            if mask & ball[1]:
+                near = 1
+            elif mask & ball[2]:
+                near = 2
+            else:
+                near = 3
+                while not mask & ball[near]:
+                    near += 1
+        total += near
+        extras.append(dist[exact_at[i] * N_SQUARES + q] - near)
+    need_exact = need - SIZE
+    if need_exact <= 0:
+        return total
+    if need_exact >= SIZE:
+        return total + sum(extras) + BONUS_STEP_COST * (need_exact - SIZE)
+    extras.sort()
+    for i in range(need_exact):
+        total += extras[i]
+    return total
+
+
+# ---------------------------------------------------------------------------------------------
+# Filing, betting, drawing. Match areas are piece indices (colour * 5 + shape); a set of them
+# is a 25-bit mask, so "which match areas does this archive still take" is one int.
+
+ALL_MATCHES = (1 << N_SQUARES) - 1
+COLOUR_ROW = tuple(sum(1 << (c * SIZE + s) for s in range(SIZE)) for c in range(SIZE))
+SHAPE_COLUMN = tuple(sum(1 << (c * SIZE + s) for c in range(SIZE)) for s in range(SIZE))
+
+
+def accept_mask(rule: str, held: Sequence[int], capacity: int) -> int:
+    """§4.3 the match areas an archive with ``rule`` holding ``held`` (match areas) takes,
+    [R-14] capacity included, as a 25-bit mask.
+
+    >>> bin(accept_mask("same", [0, 1], 5)).count("1")  # two red cards: red only
+    5
+    >>> bin(accept_mask("colours", [0], 5)).count("1")  # anything but red
+    20
+    """
+    if len(held) >= capacity:
+        return 0
+    if not held:
+        return ALL_MATCHES
+    if rule == "same":
+        first = held[0]
+        mask = 0
+        if all(m // SIZE == first // SIZE for m in held):
+            mask |= COLOUR_ROW[first // SIZE]
+        if all(m % SIZE == first % SIZE for m in held):
+            mask |= SHAPE_COLUMN[first % SIZE]
+        return mask
+    mask = ALL_MATCHES
+    if rule == "shapes":
+        for m in held:
+            mask &= ~SHAPE_COLUMN[m % SIZE]
+    else:
+        for m in held:
+            mask &= ~COLOUR_ROW[m // SIZE]
+    return mask
+
+
+def goal_shortfall(goal: Goal, archived: Sequence[int]) -> int:
+    """How many more archived cards (at least) ``goal`` needs, given the match areas
+    ``archived``."""
+    kind = goal.kind
+    if kind is GoalKind.COLOURS:
+        return max(0, goal.colour_count - len({m // SIZE for m in archived}))
+    if kind is GoalKind.SHAPES:
+        return max(0, goal.shape_count - len({m % SIZE for m in archived}))
+    missing = 0
+    if goal.colour is not None:
+        have = sum(m // SIZE == goal.colour for m in archived)
+        missing = max(missing, goal.colour_count - have)
+    if goal.shape is not None:
+        have = sum(m % SIZE == goal.shape for m in archived)
+        missing = max(missing, goal.shape_count - have)
+    return missing
+
+
+def helpful_mask(goal: Goal, archived: Sequence[int]) -> int:
+    """The match areas that would lower ``goal``'s shortfall, as a 25-bit mask."""
+    kind = goal.kind
+    if kind is GoalKind.COLOURS or kind is GoalKind.SHAPES:
+        if goal_shortfall(goal, archived) == 0:
+            return 0
+        mask = ALL_MATCHES
+        for m in archived:
+            mask &= ~(COLOUR_ROW[m // SIZE] if kind is GoalKind.COLOURS else SHAPE_COLUMN[m % SIZE])
+        return mask
+    mask = 0
+    if goal.colour is not None and sum(m // SIZE == goal.colour for m in archived) < (
+        goal.colour_count
+    ):
+        mask |= COLOUR_ROW[goal.colour]
+    if goal.shape is not None and sum(m % SIZE == goal.shape for m in archived) < goal.shape_count:
+        mask |= SHAPE_COLUMN[goal.shape]
+    return mask
+
+
+def _bits(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+class SideView:
+    """What filing, betting and drawing read of the observer's side: archives as match areas,
+    the goals that pay it (secret, and public ones carrying its bet), its archive bets."""
+
+    __slots__ = ("archives", "capacity", "goals", "placed", "rules", "wanted_counts")
+
+    def __init__(self, observation: RunArchObservation) -> None:
+        game = observation.game
+        known = knowledge(game)
+        me = observation.player
+        colour, shape = known.match_colour, known.match_shape
+        self.archives: list[list[int]] = [
+            [colour[k] * SIZE + shape[k] for k in held] for held in observation.archives[me]
+        ]
+        self.placed = sum(len(a) for a in self.archives)
+        self.capacity = known.capacity
+        self.rules = tuple(rule.value for rule in game.config.archive_rules)
+        bets = observation.bets[me]
+        cards = game.cards
+        goals = [cards[observation.secret].goal] if observation.secret >= 0 else []
+        goals += [
+            cards[card].goal
+            for g, card in enumerate(observation.public_goals)
+            if bets[N_ARCHIVE_SPOTS + g] >= 0  # [R-22] only goals with a bet pay
+        ]
+        self.goals = goals
+        wanted: dict[int, list[int]] = {}  # archive -> card counts this side bet on
+        for spot in range(N_ARCHIVE_SPOTS):
+            if bets[spot] >= 0:
+                archive, count = spot_archive(spot)
+                wanted.setdefault(archive, []).append(count)
+        self.wanted_counts = wanted
+
+    def taken(self, archives: Sequence[Sequence[int]] | None = None) -> int:
+        """The match areas some archive takes now, as a mask."""
+        mask = 0
+        for rule, held in zip(self.rules, archives or self.archives, strict=True):
+            mask |= accept_mask(rule, held, self.capacity)
+        return mask
+
+    def playable(self, known: Knowledge, hand: Sequence[int]) -> list[bool]:
+        """Per card in ``hand``: whether some archive takes it now [R-11]."""
+        taken = self.taken()
+        return [
+            bool(taken >> (known.match_colour[k] * SIZE + known.match_shape[k]) & 1) for k in hand
+        ]
+
+    def remaining(self) -> int:
+        return max(0, CARDS_TO_END - self.placed)
+
+    def filing_value(self, match: int, archive: int) -> float:
+        """How good filing a card with match area ``match`` into ``archive`` is: archive bets
+        kept alive and reached, and room left for the cards still to come."""
+        after = [held[:] for held in self.archives]
+        after[archive].append(match)
+        value = 0.0
+        for a, counts in self.wanted_counts.items():
+            held = len(after[a])
+            for count in counts:
+                if held > count:
+                    value -= 30  # the bet is lost for sure
+                elif held == count:
+                    value += 2
+                elif a == archive:
+                    value += 1
+        remaining = max(0, CARDS_TO_END - self.placed - 1)
+        if remaining:
+            value += _bits(self.taken(after)) / 5
+            # Places left where no bet forbids them: beyond a bet's count a card loses it.
+            free = 0
+            for a, cards in enumerate(after):
+                limit = min([*self.wanted_counts.get(a, []), self.capacity])
+                free += max(0, limit - len(cards))
+            if free < remaining:
+                value -= 3 * (remaining - free)
+        return value
+
+    def match_values(self) -> list[float]:
+        """Per match area: how welcome a drawn card with it is — some archive takes it, and
+        it helps the goals that pay this side."""
+        taken = self.taken()
+        archived = [m for held in self.archives for m in held]
+        helpful = [helpful_mask(goal, archived) for goal in self.goals]
+        values = []
+        for m in range(N_SQUARES):
+            value = 1.0 if taken >> m & 1 else -2.0
+            value += 1.5 * sum(h >> m & 1 for h in helpful)
+            values.append(value)
+        return values
+
+    def choose_draw(self, draws: Sequence[int], offer: Sequence[int]) -> int:
+        """The draw code to use among ``draws``: the offer card with the most welcome match
+        area when it beats an average card from the pile [R-15]."""
+        if len(draws) == 1:
+            return draws[0]
+        values = self.match_values()
+        pile_value = sum(values) / N_SQUARES
+        best, best_value = draws[0], -1e9
+        for draw in draws:
+            if draw == NO_DRAW:
+                value = -5.0
+            elif draw == DRAW_PILE:
+                value = pile_value
+            else:
+                value = values[offer[draw - 1]] if draw - 1 < len(offer) else -5.0
+            if value > best_value + 1e-9:
+                best, best_value = draw, value
+        return best
+
+    def bet_value(self, spot: int, gold: bool, best_card: int, goal: Goal | None) -> float:
+        """The expected points of a bet token on ``spot`` (§6.3) from a rough chance of
+        winning it; ``goal`` is the public goal of a goal spot."""
+        stake = max(best_card, 9)
+        win = stake if gold else (stake + 1) // 2
+        remaining = self.remaining()
+        if goal is None:
+            archive, count = spot_archive(spot)
+            held = len(self.archives[archive])
+            if count < held or count - held > remaining or count > self.capacity:
+                return -stake
+            if self.wanted_counts.get(archive):
+                chance = 0.15  # another bet on this archive already wants another count
+            elif count == held:
+                room = sum(
+                    self.capacity - len(h) for a, h in enumerate(self.archives) if a != archive
+                )
+                chance = 0.75 if room >= remaining else 0.2
+            else:
+                chance = 0.6 if count - held <= max(1, remaining // 2) else 0.35
+            return chance * (win + count) - (1 - chance) * stake
+        archived = [m for held in self.archives for m in held]
+        short = goal_shortfall(goal, archived)
+        if short == 0:
+            chance = 1.0  # goals count "at least": met once, met for good
+        elif short > remaining:
+            chance = 0.0
+        else:
+            chance = max(0.05, 0.8 - 0.6 * short / max(1, remaining))
+        return chance * (win + goal.reward) - (1 - chance) * stake
+
+
+def choose_bet(observation: RunArchObservation, legal_actions: Sequence[int]) -> int:
+    """The bet spot with the best expected value for the token to place now (§6.2)."""
+    view = SideView(observation)
+    pending = observation.pending_bets
+    gold = bool(pending and pending[0] == 1)
+    best_card = observation.bests[observation.player]
+    public = observation.public_goals
+    cards = observation.game.cards
+    best, best_value = legal_actions[0], -1e9
+    for action in legal_actions:
+        spot = action - BET_BASE
+        goal = cards[public[spot - N_ARCHIVE_SPOTS]].goal if spot >= N_ARCHIVE_SPOTS else None
+        value = view.bet_value(spot, gold, best_card, goal)
+        if value > best_value + 1e-9:
+            best, best_value = action, value
+    return best
+
+
+def goal_chance_guess(goal: Goal) -> float:
+    """A rough chance of meeting ``goal`` from its thresholds alone (for setup choices)."""
+    kind = goal.kind
+    if kind in (GoalKind.COLOURS, GoalKind.SHAPES):
+        need = goal.colour_count or goal.shape_count
+        return {3: 0.95, 4: 0.8, 5: 0.5}.get(need, 0.3)
+    need = goal.colour_count + goal.shape_count
+    if kind is GoalKind.COLOUR_AND_SHAPE:
+        need += 1
+    return max(0.05, 1.0 - 0.17 * need)
