@@ -1,0 +1,139 @@
+"""``runarch-gen validate``: can this set (board + deck) be played under these rules?"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from runarch_gen.cli._app import JsonOption, SeedOption, app, emit_json, note
+
+
+def _bots(text: str) -> list[str]:
+    names = [name.strip().lower() for name in text.split(",") if name.strip()]
+    if not names:
+        raise typer.BadParameter("name one or two bots, e.g. greedy or greedy,random")
+    return names
+
+
+@app.command()
+def validate(
+    kit: Annotated[
+        Path | None,
+        typer.Argument(
+            metavar="[KIT_DIR]",
+            help="A kit folder (runarch-gen kit): its board.json and deck.json, and the seed and"
+            " rules its manifest.json records.",
+            show_default=False,
+        ),
+    ] = None,
+    board: Annotated[
+        Path | None,
+        typer.Option("--board", metavar="FILE", help="Board file (text or JSON)."),
+    ] = None,
+    deck: Annotated[
+        Path | None,
+        typer.Option("--deck", metavar="FILE", help="Deck file (JSON or CSV)."),
+    ] = None,
+    seed: SeedOption = None,
+    variant: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--variant",
+            metavar="RULES",
+            help="A variant to check, as a rules string such as complex(match_bonus=line);"
+            " repeatable. Default: simple, complex and solo.",
+        ),
+    ] = None,
+    games: Annotated[
+        int | None,
+        typer.Option("--games", "-n", min=1, help="Simulated games per variant. [default: 200]"),
+    ] = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots",
+            metavar="A[,B]",
+            help="The bots that play the simulated games. [default: greedy,greedy]",
+        ),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", min=1, help="Processes for the simulation (default: all cores)."),
+    ] = None,
+    diagonals: Annotated[
+        bool, typer.Option("--diagonals", help="The board must also meet B-2 (the diagonals).")
+    ] = False,
+    static: Annotated[
+        bool, typer.Option("--static", help="Only the static checks: simulate no games.")
+    ] = False,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Rules findings (e.g. deadlocks) fail the set too.")
+    ] = False,
+    json_: JsonOption = False,
+) -> None:
+    """Can this set (board + deck) be played under these rules?
+
+    The set comes from KIT_DIR, from --board/--deck files, or is generated
+    from --seed as `runarch-gen kit` makes it.
+
+    Static checks (RULES §9.1), each failure with its proof: board B-1
+    (B-2 with --diagonals), stones, patterns, goals, every minimum of the
+    bonus-token set under the match-bonus option [R-09], condition tokens,
+    deck size. Then simulated games in each variant (§9.3).
+
+    Exit 0: the set can be played. Exit 1: it cannot — a static check
+    fails, or simulated games stall without a proven rules deadlock (the
+    bots could not finish them). Rules findings — faults of the rules
+    whatever the set, such as token draws that deadlock the game — are
+    reported with their rate and fail the set only with --strict.
+    Exit 2: unreadable input or bad options; 130: interrupted (what
+    finished is reported).
+    """
+    from runarch_gen.progress import progress
+    from runarch_gen.runarch.rules import parse_rules
+    from runarch_gen.runarch.validate import (
+        DEFAULT_BOTS,
+        DEFAULT_GAMES,
+        DEFAULT_VARIANTS,
+        STATIC_STEPS,
+        load_set,
+        validate_set,
+    )
+
+    configs = [parse_rules(text, source="--variant") for text in variant or ()]
+    chosen_bots = _bots(bots) if bots is not None else list(DEFAULT_BOTS)
+    rounds = games if games is not None else DEFAULT_GAMES
+    with progress(None, "set") as advance:
+        game_set = load_set(kit, board=board, deck=deck, seed=seed)
+        advance(1)
+    if not configs:
+        configs = [parse_rules(text) for text in game_set.variants or DEFAULT_VARIANTS]
+    total = STATIC_STEPS + (0 if static else rounds * len(configs))
+    with progress(total, "validate") as advance:
+        report = validate_set(
+            game_set.board,
+            game_set.deck,
+            configs,
+            games=rounds,
+            bots=chosen_bots,
+            seed=game_set.seed,
+            workers=workers,
+            strict=strict,
+            diagonals=diagonals,
+            simulate_games=not static,
+            source=game_set.source,
+            advance=advance,
+        )
+    if json_:
+        emit_json(report.to_json())
+    else:
+        for line in report.lines():
+            typer.echo(line)
+    generated = any(
+        part.get("generated") for part in game_set.source.values() if isinstance(part, dict)
+    )
+    if game_set.fresh_seed and (generated or not static):
+        note(f"runarch-gen: seed {game_set.seed} (repeat with --seed {game_set.seed})")
+    raise typer.Exit(report.exit_code)
