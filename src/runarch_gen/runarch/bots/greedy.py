@@ -23,13 +23,14 @@ from collections.abc import Sequence
 
 from runarch_gen.runarch.bots.base import RunArchBot
 from runarch_gen.runarch.bots.planning import (
-    ADJACENT_AT,
-    PAIRS_AT,
+    FAR,
     Position,
     SideView,
+    Target,
     choose_bet,
     goal_chance_guess,
     knowledge,
+    playable_cards,
 )
 from runarch_gen.runarch.engine.actions import (
     BET_BASE,
@@ -41,10 +42,21 @@ from runarch_gen.runarch.engine.actions import (
     encode_evaluation,
 )
 from runarch_gen.runarch.engine.observation import RunArchObservation
-from runarch_gen.runarch.engine.tables import PAIR_A, PAIR_B, PAIR_KIND
+from runarch_gen.runarch.engine.tables import (
+    N_PAIRS,
+    PAIR_A,
+    PAIR_B,
+    PAIR_KIND,
+    SWAPS_BY_PHASE,
+)
 
 JUMP = 2
+RESCAN_TURNS = 3  # own turns a target is kept before all targets are compared again
+KEEP_TOLERANCE = 1  # a kept target may have grown this much harder (the opponent moved)
 MAY_DOUBLE = 1  # the observation's ``swaps`` after a first adjacent swap in phase 3+
+# §4.1 the second swap of a double swap is adjacent, and [R-06] not the first one again.
+_JUMPS = frozenset(p for p in range(N_PAIRS) if PAIR_KIND[p] == JUMP)
+NOT_SECOND: tuple[frozenset[int], ...] = tuple(_JUMPS | {p} for p in range(N_PAIRS))
 
 
 class GreedyBot(RunArchBot):
@@ -54,11 +66,17 @@ class GreedyBot(RunArchBot):
 
     def __init__(self, rng: object) -> None:
         super().__init__(rng)  # type: ignore[arg-type]
-        # The second swap planned with the first: (turn, stones after the first, pair).
-        self._plan: tuple[int, tuple[int, ...], int] | None = None
+        # The second swap planned with the first: (turn, stones after the first, hand, pair).
+        self._plan: tuple[int, tuple[int, ...], tuple[int, ...], int] | None = None
         # First swaps played from each position this bot began a turn in: when the opponent
         # puts the stones back, playing the same swap again would only loop.
         self._played: dict[tuple[int, ...], set[int]] = {}
+        # The planning position kept from turn to turn (updated square by square) with what
+        # it was built for, and the target being built with its potential then.
+        self._position: Position | None = None
+        self._context: tuple[object, ...] = ()
+        self._target: Target | None = None
+        self._turns_on_target = 0
 
     def step(self, observation: RunArchObservation, legal_actions: Sequence[int]) -> int:
         first = legal_actions[0]
@@ -116,62 +134,99 @@ class GreedyBot(RunArchBot):
     def move(self, observation: RunArchObservation, legal_actions: Sequence[int]) -> int:
         """A swap towards the cheapest target, or the end of the turn."""
         stones = observation.stones
+        hand = observation.hand
         if observation.swaps == MAY_DOUBLE:
             plan = self._plan
             self._plan = None
-            if plan is not None and plan[0] == observation.turn and plan[1] == stones:
-                action = SWAP_BASE + plan[2]
+            if plan is not None and plan[:3] == (observation.turn, stones, hand):
+                action = SWAP_BASE + plan[3]
                 if action in legal_actions:
                     return action
             return END
-        me = observation.player
-        hand = observation.hand
-        known = knowledge(observation.game)
-        position = Position(
-            known,
-            stones,
-            hand,
-            observation.phases[me],
-            observation.minimums[me],
-            SideView(observation).playable(known, hand) if observation.game.token_games else None,
-        )
-        legal = {a - SWAP_BASE for a in legal_actions if SWAP_BASE <= a < END}
+        position = self.position(observation)
+        # Before the move every swap of the phase is legal (§4.1), and these are what
+        # PAIRS_AT lists; only swaps played from this very position before are left out.
         played = self._played.setdefault(stones, set())
         if len(self._played) > 64:
             self._played = {stones: played}
-        pair = self.choose_swap(position, legal - played if legal - played else legal)
+        pair, target = self.choose_swap(position, played)
         played.add(pair)
-        if position.phase >= 3 and PAIR_KIND[pair] != JUMP:
+        if position.phase >= 3 and PAIR_KIND[pair] != JUMP and target is not None:
             position.swap(PAIR_A[pair], PAIR_B[pair])
-            second = self.choose_second(position, pair)
+            second = self.choose_second(position, pair, target)
             if second is not None:
-                self._plan = (observation.turn, tuple(position.stones), second)
+                self._plan = (observation.turn, tuple(position.stones), hand, second)
         return SWAP_BASE + pair
 
-    def choose_swap(self, position: Position, legal: set[int]) -> int:
-        """The legal swap that lowers the potential of a cheap target most."""
-        targets = position.best_targets()
-        for cost, slot, line, squares in targets[:3]:
-            helpful = position.helpful_pairs(slot, squares, PAIRS_AT[position.phase]) & legal
-            if helpful:
-                after, best = min(position.swap_costs(slot, line, squares, sorted(helpful)))
-                if after < cost:
-                    return best
-        return self.harmless_swap(position, legal, targets[0] if targets else None)
+    def position(self, observation: RunArchObservation) -> Position:
+        """The observer's planning position: stones, hand, phase, minimum, and which cards in
+        hand an archive takes; kept from the last turn and updated when nothing but the
+        stones changed."""
+        me = observation.player
+        hand = observation.hand
+        known = knowledge(observation.game)
+        # Archives change only when a card is scored, which changes the hand too.
+        context = (hand, observation.phases[me], observation.minimums[me])
+        position = self._position
+        if position is not None and context == self._context:
+            position.update(observation.stones)
+            return position
+        playable = None
+        if observation.game.token_games:
+            playable = playable_cards(known, observation.archives[me], hand)
+        position = Position(known, observation.stones, hand, context[1], context[2], playable)
+        self._position, self._context, self._target = position, context, None
+        return position
 
-    def choose_second(self, position: Position, first: int) -> int | None:
-        """After a first adjacent swap (applied to ``position``), a second one that lowers
-        the cheapest target's potential further, if any [R-06]."""
+    def kept_target(self, position: Position) -> Target | None:
+        """The target being built, with its potential now, while it is no harder than the
+        last move left it — for at most a few turns in a row, then all targets are looked at
+        again (a cheaper one may have come up)."""
+        target = self._target
+        if target is None or self._turns_on_target >= RESCAN_TURNS:
+            return None
+        cost, slot, line, squares = target
+        now = position.cost(slot, squares, position.needed(slot, line))
+        return (now, slot, line, squares) if now <= cost + KEEP_TOLERANCE else None
+
+    @staticmethod
+    def improve(position: Position, target: Target, excluded: set[int]) -> tuple[int, int] | None:
+        """``(potential after, pair)`` of the swap that lowers the target's potential most,
+        or ``None`` when no swap lowers it."""
+        _, slot, line, squares = target
+        found = position.best_swap(slot, line, squares, excluded)
+        return None if found is None else (found[1], found[2])
+
+    def choose_swap(self, position: Position, excluded: set[int]) -> tuple[int, Target | None]:
+        """The swap that lowers the potential of a cheap target most, and that target; a
+        harmless swap (and no target) when none lowers it."""
+        kept = self.kept_target(position)
+        if kept is not None:
+            found = self.improve(position, kept, excluded)
+            if found is not None:
+                self._target = (found[0], *kept[1:])
+                self._turns_on_target += 1
+                return found[1], kept
         targets = position.best_targets()
-        if not targets:
-            return None
-        cost, slot, line, squares = targets[0]
-        helpful = position.helpful_pairs(slot, squares, ADJACENT_AT)
-        helpful.discard(first)
-        if not helpful:
-            return None
-        after, best = min(position.swap_costs(slot, line, squares, sorted(helpful)))
-        return best if after < cost else None
+        for target in targets[:3]:
+            found = self.improve(position, target, excluded)
+            if found is not None:
+                self._target = (found[0], *target[1:])
+                self._turns_on_target = 0
+                return found[1], target
+        self._target = None
+        legal = set(SWAPS_BY_PHASE[position.phase])
+        legal = legal - excluded or legal
+        return self.harmless_swap(position, legal, targets[0] if targets else None), None
+
+    @staticmethod
+    def choose_second(position: Position, first: int, target: Target) -> int | None:
+        """After a first adjacent swap (applied to ``position``), a second one that lowers
+        the target's potential further, if any: an adjacent swap, [R-06] not the first one
+        again."""
+        _, slot, line, squares = target
+        found = position.best_swap(slot, line, squares, NOT_SECOND[first])
+        return None if found is None else found[2]
 
     def harmless_swap(
         self,
@@ -200,10 +255,9 @@ class GreedyBot(RunArchBot):
         known = knowledge(observation.game)
         me = observation.player
         position = Position(known, observation.stones, dealt, 1, observation.minimums[me])
-        cost = [
-            min(position.cost(slot, squares, position.minimum) for _, squares in position.targets)
-            for slot in range(len(dealt))
-        ]
+        cost = [FAR] * len(dealt)
+        for potential, slot, _, _ in position.best_targets():
+            cost[slot] = min(cost[slot], potential)
         keep = sorted(range(len(dealt)), key=lambda i: (cost[i], i))[:2]
         rest = [i for i in range(len(dealt)) if i not in keep]
         cards = observation.game.cards

@@ -93,6 +93,30 @@ def _pairs_at(phase: int) -> tuple[tuple[int, ...], ...]:
 
 
 PAIRS_AT: dict[int, tuple[tuple[int, ...], ...]] = {phase: _pairs_at(phase) for phase in range(5)}
+
+
+def _closer(phase: int) -> tuple[tuple[int, ...], ...]:
+    # [here * 25 + there]: the swaps of the phase that move the stone on `here` closer to
+    # `there` (in the phase's own distance).
+    dist = metric(phase)[0]
+    out = []
+    for here in range(N_SQUARES):
+        for there in range(N_SQUARES):
+            d = dist[here * N_SQUARES + there]
+            out.append(
+                tuple(
+                    pair
+                    for pair in PAIRS_AT[phase][here]
+                    if dist[
+                        (PAIR_B[pair] if PAIR_A[pair] == here else PAIR_A[pair]) * N_SQUARES + there
+                    ]
+                    < d
+                )
+            )
+    return tuple(out)
+
+
+CLOSER: dict[int, tuple[tuple[int, ...], ...]] = {phase: _closer(phase) for phase in range(5)}
 ADJACENT_AT: tuple[tuple[int, ...], ...] = _pairs_at(2)
 JUMP = 2
 
@@ -107,12 +131,14 @@ class Knowledge:
     the match-bonus data of the board."""
 
     __slots__ = (
+        "archive_rules",
         "bonus",
         "capacity",
         "exact",
         "game",
         "match_colour",
         "match_shape",
+        "positions_of",
         "qualifying",
         "qualifying_bits",
         "reversible",
@@ -134,6 +160,12 @@ class Knowledge:
         self.qualifying_bits: tuple[tuple[int, ...], ...] = tuple(
             tuple(sum(1 << s for s in stones) for stones in card) for card in self.qualifying
         )
+        # Per card and stone, the pattern positions where the stone earns a point (1 or 2 of
+        # them: the pattern shows each colour and each shape once).
+        self.positions_of: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+            tuple(tuple(i for i in range(SIZE) if s in card[i]) for s in range(N_SQUARES))
+            for card in self.qualifying
+        )
         self.reversible = tables.reversible
         # A target is (line, its five squares in the order of the pattern's positions).
         targets = [(line, LINE_SQUARES[line]) for line in range(N_LINES)]
@@ -146,6 +178,7 @@ class Knowledge:
         self.tile_shape = tables.tile_shape
         self.bonus = game.config.match_bonus
         self.capacity = game.config.capacity
+        self.archive_rules = tuple(rule.value for rule in game.config.archive_rules)
 
     def bonus_on(self, stones: Sequence[int], card: int, squares: Sequence[int]) -> int:
         """[R-09] the match bonus of ``card``, counted over ``squares``."""
@@ -258,6 +291,29 @@ class Position:
         n_lines = N_LINES if phase == 4 else N_STRAIGHT
         self.targets = tuple(t for t in known.targets if t[0] < n_lines)
 
+    def update(self, stones: Sequence[int]) -> None:
+        """Bring the position to ``stones``, changing only the squares that differ (a turn
+        moves a few stones; rebuilding everything would cost far more)."""
+        mine = self.stones
+        changed = [q for q in range(N_SQUARES) if mine[q] != stones[q]]
+        if not changed:
+            return
+        at = self.stone_at
+        known = self.known
+        for q in changed:
+            stone = stones[q]
+            mine[q] = stone
+            at[stone] = q
+        for slot, card in enumerate(self.hand):
+            masks = self.near_masks[slot]
+            bits = known.qualifying_bits[card]
+            for i in range(SIZE):
+                mask = masks[i]
+                for q in changed:
+                    mask = mask & ~(1 << q) | (bits[i] >> mine[q] & 1) << q
+                masks[i] = mask
+            self.exact_at[slot] = [at[s] for s in known.exact[card]]
+
     def needed(self, slot: int, line: int) -> int:
         """Pattern points ``hand[slot]`` needs on ``line``: the minimum, less the match bonus
         in phase 4 [R-09]."""
@@ -308,45 +364,144 @@ class Position:
     ) -> list[tuple[int, int]]:
         """``(potential after the swap, pair)`` for each swap of ``pairs`` on the target: only
         the pattern positions whose stones the swap moves are recomputed."""
-        stones, dist, balls = self.stones, self.dist, self.balls
-        card = self.hand[slot]
-        known = self.known
-        qualifying = known.qualifying_bits[card]
-        exact = known.exact[card]
-        masks, exact_at = self.near_masks[slot], self.exact_at[slot]
         nears, extras = self.terms(slot, squares)
         need = self.needed(slot, line)
-        bonus_board = self.phase == 4 and known.bonus is MatchBonus.BOARD
-        out = []
-        for pair in pairs:
+        return [(self._after(slot, line, squares, nears, extras, need, p), p) for p in pairs]
+
+    def best_swap(
+        self, slot: int, line: int, squares: Sequence[int], excluded: set[int] | frozenset[int]
+    ) -> tuple[int, int, int] | None:
+        """``(potential now, potential after, pair)`` for the swap that lowers the target's
+        potential most, or ``None`` when no swap among those that bring a wanted stone
+        closer lowers it. Wanted stones: the exact stones of the positions that count
+        (the ``need − 5`` cheapest), and the nearest stones earning a point at positions
+        whose square has none. Swaps in ``excluded`` are not played."""
+        nears, extras = self.terms(slot, squares)
+        need = self.needed(slot, line)
+        cost = combine(nears, extras, need)
+        need_exact = need - SIZE
+        if need_exact <= 0:
+            threshold = -1  # no exact stone is wanted
+        elif need_exact >= SIZE:
+            threshold = FAR
+        else:
+            threshold = sorted(extras)[need_exact - 1]
+        card = self.hand[slot]
+        known = self.known
+        dist, at, stones = self.dist, self.stone_at, self.stones
+        exact = known.exact[card]
+        qualifying = known.qualifying[card]
+        closer = CLOSER[self.phase]
+        candidates: set[int] = set()
+        for i in range(SIZE):
+            q = squares[i]
+            if 0 < extras[i] <= threshold:
+                candidates.update(closer[at[exact[i]] * N_SQUARES + q])
+            near = nears[i]
+            if near:
+                base = q * N_SQUARES
+                for s in qualifying[i]:
+                    here = at[s]
+                    if dist[base + here] == near:
+                        candidates.update(closer[here * N_SQUARES + q])
+        candidates -= excluded
+        # The potential after each candidate swap; only the pattern positions where one of
+        # the two stones earns a point can change (a stone earns one at 1 or 2 positions).
+        positions = known.positions_of[card]
+        qualifying_bits = known.qualifying_bits[card]
+        masks, exact_at = self.near_masks[slot], self.exact_at[slot]
+        balls = self.balls
+        board_bonus = self.phase == 4 and known.bonus is MatchBonus.BOARD
+        other_bonus = self.phase == 4 and not board_bonus
+        near_sum = sum(nears)
+        best_after, best_pair = cost, -1
+        for pair in candidates:
             a, b = PAIR_A[pair], PAIR_B[pair]
             x, y = stones[a], stones[b]
-            new_nears, new_extras = nears, extras
             bits = 1 << a | 1 << b
-            for i in range(SIZE):
-                q_bits = qualifying[i]
-                moved_near = (q_bits >> x ^ q_bits >> y) & 1
-                moved_exact = exact[i] == x or exact[i] == y
-                if not (moved_near or moved_exact):
-                    continue
-                if new_nears is nears:
-                    new_nears, new_extras = nears[:], extras[:]
+            total = near_sum
+            new_extras = extras[:]
+            for i in positions[x] + positions[y]:
                 q = squares[i]
-                near = _near(masks[i] ^ bits, q, balls) if moved_near else nears[i]
+                q_bits = qualifying_bits[i]
+                if (q_bits >> x ^ q_bits >> y) & 1:
+                    mask = masks[i] ^ bits
+                    if mask >> q & 1:
+                        near = 0
+                    else:
+                        ball = balls[q]
+                        near = 1
+                        while not mask & ball[near]:
+                            near += 1
+                else:
+                    near = nears[i]
+                total += near - nears[i]
                 sq = exact_at[i]
                 sq = b if sq == a else a if sq == b else sq
-                new_nears[i] = near
                 new_extras[i] = dist[sq * N_SQUARES + q] - near
             pair_need = need
-            if self.phase == 4:
-                if bonus_board:
-                    pair_need -= known.bonus_change(card, x, y, a, b)
+            if board_bonus:
+                pair_need -= known.bonus_change(card, x, y, a, b)
+            elif other_bonus:
+                stones[a], stones[b] = y, x
+                pair_need = self.needed(slot, line)
+                stones[a], stones[b] = x, y
+            need_exact = pair_need - SIZE
+            if need_exact > 0:
+                if need_exact >= SIZE:
+                    total += sum(new_extras) + BONUS_STEP_COST * (need_exact - SIZE)
                 else:
-                    stones[a], stones[b] = y, x
-                    pair_need = self.needed(slot, line)
-                    stones[a], stones[b] = x, y
-            out.append((combine(new_nears, new_extras, pair_need), pair))
-        return out
+                    new_extras.sort()
+                    total += sum(new_extras[:need_exact])
+            if total < best_after or (total == best_after and best_pair >= 0 and pair < best_pair):
+                best_after, best_pair = total, pair
+        return None if best_pair < 0 else (cost, best_after, best_pair)
+
+    def _after(
+        self,
+        slot: int,
+        line: int,
+        squares: Sequence[int],
+        nears: list[int],
+        extras: list[int],
+        need: int,
+        pair: int,
+    ) -> int:
+        # The potential once pair's stones trade squares: only the pattern positions where
+        # one of the two stones earns a point can change (a stone earns one at 1 or 2).
+        stones = self.stones
+        a, b = PAIR_A[pair], PAIR_B[pair]
+        x, y = stones[a], stones[b]
+        card = self.hand[slot]
+        known = self.known
+        positions = known.positions_of[card]
+        changed = positions[x] + positions[y]
+        if changed:
+            qualifying = known.qualifying_bits[card]
+            masks, exact_at = self.near_masks[slot], self.exact_at[slot]
+            dist, balls = self.dist, self.balls
+            bits = 1 << a | 1 << b
+            nears, extras = nears[:], extras[:]
+            for i in changed:
+                q = squares[i]
+                q_bits = qualifying[i]
+                near = (
+                    _near(masks[i] ^ bits, q, balls)
+                    if (q_bits >> x ^ q_bits >> y) & 1
+                    else (nears[i])
+                )
+                sq = exact_at[i]
+                sq = b if sq == a else a if sq == b else sq
+                nears[i] = near
+                extras[i] = dist[sq * N_SQUARES + q] - near
+        if self.phase == 4:
+            if known.bonus is MatchBonus.BOARD:
+                need -= known.bonus_change(card, x, y, a, b)
+            else:
+                stones[a], stones[b] = y, x
+                need = self.needed(slot, line)
+                stones[a], stones[b] = x, y
+        return combine(nears, extras, need)
 
     def cost_after_swap(self, slot: int, line: int, squares: Sequence[int], a: int, b: int) -> int:
         """The potential of ``hand[slot]`` on the target once the stones on ``a`` and ``b``
@@ -371,36 +526,6 @@ class Position:
                     exact_at[i] = b
                 elif sq == b:
                     exact_at[i] = a
-
-    def helpful_pairs(
-        self, slot: int, squares: Sequence[int], pairs_at: Sequence[Sequence[int]]
-    ) -> set[int]:
-        """Swaps (pair indices, among ``pairs_at``) that bring a stone the target wants — the
-        exact stone of a position, or the nearest stones earning a point there when the square
-        has none — closer to its square."""
-        card = self.hand[slot]
-        dist, at, stones = self.dist, self.stone_at, self.stones
-        exact = self.known.exact[card]
-        qualifying = self.known.qualifying[card]
-        bits = self.known.qualifying_bits[card]
-        out: set[int] = set()
-        for i in range(SIZE):
-            q = squares[i]
-            base = q * N_SQUARES
-            wanted = [exact[i]]
-            if not bits[i] >> stones[q] & 1:
-                best = min(dist[base + at[s]] for s in qualifying[i])
-                wanted += [s for s in qualifying[i] if dist[base + at[s]] == best]
-            for s in wanted:
-                here = at[s]
-                d = dist[base + here]
-                if d == 0:
-                    continue
-                for pair in pairs_at[here]:
-                    other = PAIR_B[pair] if PAIR_A[pair] == here else PAIR_A[pair]
-                    if dist[base + other] < d:
-                        out.add(pair)
-        return out
 
 
 def _near(mask: int, q: int, balls: Sequence[Sequence[int]]) -> int:
@@ -512,6 +637,18 @@ def accept_mask(rule: str, held: Sequence[int], capacity: int) -> int:
         for m in held:
             mask &= ~COLOUR_ROW[m // SIZE]
     return mask
+
+
+def playable_cards(
+    known: Knowledge, archives: Sequence[Sequence[int]], hand: Sequence[int]
+) -> list[bool]:
+    """Per card in ``hand``: whether one of the ``archives`` (cards, left to right) takes it
+    now [R-11]."""
+    colour, shape = known.match_colour, known.match_shape
+    taken = 0
+    for rule, held in zip(known.archive_rules, archives, strict=True):
+        taken |= accept_mask(rule, [colour[k] * SIZE + shape[k] for k in held], known.capacity)
+    return [bool(taken >> (colour[k] * SIZE + shape[k]) & 1) for k in hand]
 
 
 def goal_shortfall(goal: Goal, archived: Sequence[int]) -> int:
