@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from runarch_gen.errors import EXIT_INVALID, EXIT_OK, InputError, ParseError
 from runarch_gen.fileio import display_name, read_text
@@ -47,6 +47,10 @@ from runarch_gen.runarch.engine.evaluation import evaluate_card
 from runarch_gen.runarch.engine.state import CARDS_TO_END, MILESTONES
 from runarch_gen.runarch.engine.tokens import TOKEN_SYMBOLS, BonusTokens, load_tokens
 from runarch_gen.runarch.goals import MAX_ARCHIVED
+
+if TYPE_CHECKING:
+    from runarch_gen.runarch.simulation import SimulationReport
+
 from runarch_gen.runarch.rules import (
     ArchiveOrder,
     LineDirection,
@@ -1261,15 +1265,16 @@ class DynamicCheck:
 
     @property
     def text(self) -> str:
-        share = f" ({self.stalls / self.games:.1%})" if self.games else ""
-        parts = [f"{self.games} games, {self.stalls} stalled{share}"]
+        """``complex: 200 games, 24 stalled: 24 proven deadlocks 12.0 % (8.2–17.2), 0 not; …``"""
+        from runarch_gen.play.stats import proportion
+
+        parts = [f"{self.games} games, {self.stalls} stalled"]
         if self.stalls:
-            parts.append(
-                f"{self.deadlocks} of them proven deadlocks, {self.unexplained_stalls} not"
-            )
+            rate = proportion(self.deadlocks, self.games).text()
+            parts[0] += f": {self.deadlocks} proven deadlocks {rate}, {self.unexplained_stalls} not"
         if self.predicted_deadlock is not None:
             parts.append(
-                f"the token analysis predicts {float(self.predicted_deadlock):.1%} deadlocks"
+                f"the token analysis: {float(self.predicted_deadlock):.1%} of games cannot end"
             )
         if self.interrupted:
             parts.append("interrupted")
@@ -1433,6 +1438,22 @@ DEFAULT_BOTS: tuple[str, ...] = ("greedy",)
 automa)."""
 
 
+def _key_figures(result: SimulationReport) -> tuple[str, ...]:
+    """A few lines of a simulation report: endings, length, scores, first player (the whole
+    report is in the JSON)."""
+    endings = ", ".join(f"{name} {n}" for name, n in result.endings().items())
+    lines = [f"endings: {endings}", f"turns: {result.turns().text()}"]
+    for seat, summary in result.scores_by_seat().items():
+        lines.append(f"final score, {seat}: {summary.text()}")
+    if not result.rules.startswith("solo"):
+        first = result.first_player()
+        lines.append(
+            f"first player won {first['rate'].text()} of the games"
+            f" (p = {first['p_value']:.2g} against one half)"
+        )
+    return tuple(lines)
+
+
 def validate_set(
     board: Board,
     deck: Deck,
@@ -1493,7 +1514,6 @@ def validate_set(
             workers=workers,
             on_progress=advance,
         )
-        summary = result.summary()
         runs.append(
             DynamicCheck(
                 rules=rules,
@@ -1503,7 +1523,7 @@ def validate_set(
                 stalls=result.stalls,
                 deadlocks=result.deadlocks,
                 interrupted=result.interrupted,
-                summary=tuple(summary.splitlines() if isinstance(summary, str) else summary),
+                summary=_key_figures(result),
                 report=result.to_json(),
                 predicted_deadlock=report.predicted_deadlock(rules),
             )
