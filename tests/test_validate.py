@@ -377,6 +377,27 @@ def test_a_variant_failing_statically_is_not_simulated() -> None:
     assert [run.rules for run in report.dynamic] == ["solo"]
 
 
+def test_an_interrupted_dynamic_check_reports_what_finished() -> None:
+    board, deck = default_set()
+    calls = []
+
+    def advance(n: int) -> None:  # Ctrl-C after the static checks and two games
+        calls.append(n)
+        if len(calls) == validate_module.STATIC_STEPS + 2:
+            raise KeyboardInterrupt
+
+    report = validate_set(
+        board, deck, ["complex", "solo"], games=6, seed=1, workers=1, advance=advance
+    )
+    (run,) = report.dynamic
+    assert run.interrupted and run.games == 2
+    assert report.skipped == (("solo", "interrupted"),)
+    assert report.verdict == "interrupted" and report.exit_code == 130
+    assert (
+        report.lines()[-1] == "interrupted: the figures above are those of the games that finished"
+    )
+
+
 def test_the_json_report_has_the_verdict_checks_findings_and_simulations() -> None:
     board, deck = default_set()
     data = validate_set(board, deck, ["complex(stall=6)"], games=2, seed=1, workers=1).to_json()

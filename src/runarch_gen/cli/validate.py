@@ -134,6 +134,8 @@ def validate(
     generated = any(
         part.get("generated") for part in game_set.source.values() if isinstance(part, dict)
     )
+    if report.interrupted:
+        note("runarch-gen: interrupted")
     if game_set.fresh_seed and (generated or not static):
         note(f"runarch-gen: seed {game_set.seed} (repeat with --seed {game_set.seed})")
     raise typer.Exit(report.exit_code)

@@ -411,6 +411,7 @@ def find_condition_witness(
         solver.parameters.num_workers = 1  # sequential: deterministic
         solver.parameters.random_seed = 0
         solver.parameters.max_deterministic_time = 10.0
+        solver.parameters.catch_sigint_signal = False  # Ctrl-C stays Python's (see below)
         status = solver.solve(model)
         if status == cp_model.INFEASIBLE:
             continue
@@ -1366,7 +1367,11 @@ class ValidationReport:
 
     @property
     def verdict(self) -> str:
-        return "playable" if self.playable else "not playable"
+        """``playable``, ``not playable``, or ``interrupted`` when the dynamic check stopped
+        before anything failed (a failure found before the interruption stands)."""
+        if not self.playable:
+            return "not playable"
+        return "interrupted" if self.interrupted else "playable"
 
     @property
     def exit_code(self) -> int:
@@ -1399,17 +1404,19 @@ class ValidationReport:
                 out.append(f"  {run.text}")
                 out += [f"    {line}" for line in run.summary]
             out += [f"  {rules}: not simulated: {why}" for rules, why in self.skipped]
-        if self.playable:
+        if not self.playable:
+            out.append("verdict: NOT PLAYABLE")
+            out += [f"  {reason}" for reason in self.reasons]
+        elif self.interrupted:
+            out.append("verdict: none — interrupted before the dynamic check finished")
+        else:
             n = len(self.findings)
             notes = f" ({n} rules finding{'s' if n > 1 else ''} above)" if n else ""
             out.append(
                 f"verdict: PLAYABLE — the set can be played in {', '.join(self.variants)}{notes}"
             )
-        else:
-            out.append("verdict: NOT PLAYABLE")
-            out += [f"  {reason}" for reason in self.reasons]
         if self.interrupted:
-            out.append("interrupted: the dynamic check did not finish; the figures are partial")
+            out.append("interrupted: the figures above are those of the games that finished")
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -1436,6 +1443,17 @@ DEFAULT_GAMES = 200
 DEFAULT_BOTS: tuple[str, ...] = ("greedy",)
 """The bots of the dynamic check: one name plays both seats (the solo game: against the
 automa)."""
+
+
+def _restore_ctrl_c() -> None:
+    """Give Ctrl-C back to Python. A CP-SAT solve that catches SIGINT (its default, as in the
+    goal witnesses and the deck generator) leaves the signal's default action behind, which
+    would kill the process outright instead of letting the simulation stop cleanly."""
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.getsignal(signal.SIGINT))
 
 
 def _key_figures(result: SimulationReport) -> tuple[str, ...]:
@@ -1490,6 +1508,7 @@ def validate_set(
     report = replace(report, strict=strict, source=dict(source or {}))
     if not simulate_games:
         return report
+    _restore_ctrl_c()
 
     runs: list[DynamicCheck] = []
     skipped: list[tuple[str, str]] = []
