@@ -10,7 +10,7 @@ backend: :class:`~runarch_gen.pnp.pdf.PdfSurface` writes vector PDF, and
 >>> with s.transformed(translate=(10, 10)):
 ...     s.rect(Box(0, 0, 5, 5), fill=BLACK)
 >>> s.records[0].bounds
-Box(x=10, y=10, width=5, height=5)
+Box(x=10.0, y=10.0, width=5.0, height=5.0)
 """
 
 from __future__ import annotations

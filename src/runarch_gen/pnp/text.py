@@ -9,6 +9,7 @@ True
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass
 from typing import Literal
 
@@ -64,7 +65,10 @@ def layout_text(
 ) -> TextLayout:
     """Set ``text`` in a ``box_width`` × ``box_height`` mm box: wrap at spaces and ``\\n``,
     shrink from ``style.size`` until it fits. The result never extends beyond the box."""
-    return _layout_cached(text, round(box_width, 4), round(box_height, 4), style, fonts)
+    # Rounded down (never up) to share the cache between near-equal boxes and stay inside.
+    return _layout_cached(
+        text, math.floor(box_width * 1e4) / 1e4, math.floor(box_height * 1e4) / 1e4, style, fonts
+    )
 
 
 @functools.lru_cache(maxsize=8192)

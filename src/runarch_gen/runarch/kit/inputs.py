@@ -1,0 +1,110 @@
+"""The kit's inputs: a board and a deck, read from files or generated from a seed, and the
+JSON documents stored beside the PDF so a kit can be rebuilt from its own folder."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from runarch_gen.errors import InputError, ParseError
+from runarch_gen.fileio import display_name, read_text
+from runarch_gen.runarch.atoms import parse_direction, parse_piece
+from runarch_gen.runarch.board import Board
+from runarch_gen.runarch.cards import Card, Deck, parse_goal, parse_pattern
+
+
+def load_board(path: str | os.PathLike[str]) -> Board:
+    """The board in ``path`` (JSON ``{"tiles": rows of codes}``)."""
+    name = display_name(path)
+    data = _json(path)
+    try:
+        return Board.from_codes(data["tiles"])
+    except (KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, ParseError):
+            raise exc.located(source=name) from None
+        raise InputError(f'{name}: expected {{"tiles": 5 rows of 5 codes}}') from None
+
+
+def load_deck(path: str | os.PathLike[str]) -> Deck:
+    """The deck in ``path`` (JSON ``{"cards": [...]}``)."""
+    name = display_name(path)
+    data = _json(path)
+    cards = []
+    try:
+        for entry in data["cards"]:
+            cards.append(
+                Card(
+                    int(entry["id"]),
+                    parse_pattern(entry["pattern"]),
+                    parse_piece(entry["match"]),
+                    parse_goal(entry["goal"], int(entry["reward"])),
+                    tuple(parse_direction(d) for d in entry["arrows"]),
+                )
+            )
+    except ParseError as exc:
+        raise exc.located(source=name) from None
+    except (KeyError, TypeError, ValueError):
+        raise InputError(f"{name}: card {len(cards) + 1} is malformed") from None
+    return Deck(tuple(cards))
+
+
+def _json(path: str | os.PathLike[str]) -> Any:
+    text = read_text(path)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ParseError(
+            exc.msg, source=display_name(path), line=exc.lineno, column=exc.colno
+        ) from None
+
+
+def board_document(board: Board) -> str:
+    return json.dumps({"tiles": board.codes()}, indent=2) + "\n"
+
+
+def deck_document(deck: Deck) -> str:
+    cards = [
+        {
+            "id": c.id,
+            "pattern": c.pattern.text,
+            "match": c.match.code,
+            "goal": c.goal.text,
+            "reward": c.goal.reward,
+            "arrows": [d.name for d in c.arrows],
+        }
+        for c in deck
+    ]
+    return json.dumps({"cards": cards}, indent=2, ensure_ascii=False) + "\n"
+
+
+@dataclass(frozen=True, slots=True)
+class KitInputs:
+    """The board and deck of a kit, their JSON documents, and whether any was generated."""
+
+    board: Board
+    deck: Deck
+    board_json: str
+    deck_json: str
+    generated: bool
+
+
+def kit_inputs(
+    board_path: str | os.PathLike[str] | None,
+    deck_path: str | os.PathLike[str] | None,
+    *,
+    seed: int,
+) -> KitInputs:
+    """Read the given files; generate from ``seed`` whatever is not given."""
+    from runarch_gen.runarch.kit.samples import sample_board, sample_deck
+
+    board = load_board(board_path) if board_path is not None else sample_board()
+    deck = load_deck(deck_path) if deck_path is not None else sample_deck(50)
+    return KitInputs(
+        board,
+        deck,
+        board_document(board),
+        deck_document(deck),
+        board_path is None or deck_path is None,
+    )
