@@ -41,7 +41,12 @@ class FontSet:
 
     def width(self, role: str, text: str, size_pt: float) -> float:
         """The advance width of ``text`` set at ``size_pt`` points, in millimetres."""
-        return float(_ttfont(str(self.path(role))).stringWidth(text, size_pt)) * PT
+        return _units(str(self.path(role)), text) * size_pt / 1000 * PT
+
+    def units(self, role: str, text: str) -> float:
+        """The advance width of ``text`` in font units (1000 per em), cached per text: text
+        fitting tries many sizes, and a width in units serves them all."""
+        return _units(str(self.path(role)), text)
 
     def missing_glyphs(self, role: str, text: str) -> str:
         """The characters of ``text`` (other than line breaks) that the font cannot draw."""
@@ -76,6 +81,20 @@ def _source_sans_files() -> dict[str, str]:
 
     files: dict[str, str] = font_source_sans_pro.font_files_ttf
     return files
+
+
+@functools.lru_cache(maxsize=65536)
+def _units(path: str, text: str) -> float:
+    widths = _advances(path)
+    default = widths.get(0x20, 500)
+    return float(sum(widths.get(ord(ch), default) for ch in text))
+
+
+@functools.cache
+def _advances(path: str) -> dict[int, float]:
+    """Advance widths per code point in 1000ths of an em (what reportlab measures and embeds)."""
+    face = _ttfont(path).face
+    return {code: face.getCharWidth(code) for code in face.charToGlyph}
 
 
 @functools.cache

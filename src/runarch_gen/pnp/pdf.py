@@ -13,6 +13,7 @@ b'%PDF-'
 
 from __future__ import annotations
 
+import functools
 import io
 from typing import Any, Literal
 
@@ -33,6 +34,12 @@ ColourModel = Literal["rgb", "cmyk"]
 
 # A coordinate in points to 1/100 pt (3.5 µm): short, and identical across runs.
 _n = "{:.2f}".format
+
+
+@functools.cache
+def _path_template(n: int) -> str:
+    """``x y m x y l … `` for ``n`` points: one format call per path, not one per number."""
+    return "{:.2f} {:.2f} m " + "{:.2f} {:.2f} l " * (n - 1)
 
 
 class PdfSurface(Surface):
@@ -195,11 +202,8 @@ class PdfSurface(Surface):
     ) -> None:
         op = self._paint_op(fill, stroke, closed)
         h = self._page_height
-        (x0, y0), rest = points[0], points[1:]
-        parts = [f"{_n(x0 * MM)} {_n(h - y0 * MM)} m"]
-        parts.extend(f"{_n(x * MM)} {_n(h - y * MM)} l" for x, y in rest)
-        parts.append(op)
-        self._out(" ".join(parts))
+        coords = [v for x, y in points for v in (x * MM, h - y * MM)]
+        self._out(_path_template(len(points)).format(*coords) + op)
 
     def _device_text(
         self,

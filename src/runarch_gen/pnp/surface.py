@@ -139,8 +139,10 @@ class Surface:
         return layout
 
     def _scaled(self, stroke: Stroke | None) -> Stroke | None:
+        if stroke is None:
+            return stroke
         s = self._matrix.scale
-        if stroke is None or s == 1.0:
+        if s == 1.0:
             return stroke
         dash = tuple(d * s for d in stroke.dash) if stroke.dash else None
         return Stroke(stroke.paint, stroke.width * s, dash)

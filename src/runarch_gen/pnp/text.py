@@ -82,7 +82,7 @@ def _layout_cached(
         low, high = ABSOLUTE_MIN_SIZE, style.size
         if _try_size(text, low, box_width, box_height, style, fonts) is None:
             return _truncated(text, box_width, box_height, style, fonts)
-        for _ in range(14):
+        for _ in range(10):
             mid = (low + high) / 2
             if _try_size(text, mid, box_width, box_height, style, fonts) is None:
                 high = mid

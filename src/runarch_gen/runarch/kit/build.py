@@ -57,7 +57,7 @@ KINDS: tuple[str, ...] = (
 """Component kinds in the order they are printed; ``--only`` names a subset."""
 
 PREVIEW_PX_PER_MM = 2.5
-CONTACT_PX_PER_MM = 2.5
+CONTACT_PX_PER_MM = 2.0
 
 
 def parse_only(text: str | None) -> tuple[str, ...] | None:

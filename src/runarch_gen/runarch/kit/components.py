@@ -66,6 +66,12 @@ class BonusToken:
     value: int
 
 
+def plural_form(n: int) -> int:
+    """Which of three word forms a count takes: 1, 2–4, or 5 and more (as Czech needs;
+    English lists the plural twice)."""
+    return 0 if n == 1 else 1 if 2 <= n <= 4 else 2
+
+
 def style_text(
     size: float,
     paint: Paint,
@@ -247,9 +253,7 @@ class KitPainter:
         t = self.t
         cz = t.lang == "cs"
 
-        def form(n: int) -> int:
-            return 0 if n == 1 else 1 if n < 5 else 2
-
+        form = plural_form
         kind = goal.kind
         colour = goal.colour
         shape = goal.shape
@@ -315,7 +319,7 @@ class KitPainter:
             Box(
                 badge.x + 1.5, badge.y + badge.height * 0.6, badge.width - 3.0, badge.height * 0.25
             ),
-            str(self.t["goal_points"]),
+            str(self.t["points_forms"][plural_form(goal.reward)]),
             style_text(5.5, st.ink),
         )
 
@@ -387,8 +391,14 @@ class KitPainter:
     def _arrows(self, s: Surface, card: Card, area: Box) -> None:
         """The automa's two directions in order [R-03], each in a numbered square."""
         st = self.style
+        label_w = 3.2
+        with s.transformed(translate=(area.x, area.bottom), quarter_turns=3):
+            s.text(
+                Box(0, 0, area.height, label_w), str(self.t["automa"]), style_text(5.5, MID_GREY)
+            )
+        area = Box(area.x + label_w + 0.8, area.y, area.width - label_w - 0.8, area.height)
         n = max(1, len(card.arrows))
-        cells = area.split_columns(n, gap=2.0)
+        cells = area.split_columns(n, gap=1.5)
         for i, (cell, direction) in enumerate(zip(cells, card.arrows, strict=False)):
             sq = cell.square_in_centre()
             s.rounded_rect(sq, 1.5, None, Stroke(st.ink, 0.35))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from runarch_gen.errors import InputError, ParseError
@@ -108,3 +109,15 @@ def kit_inputs(
         deck_document(deck),
         board_path is None or deck_path is None,
     )
+
+
+def bench_inputs(folder: Path, *, seed: int) -> tuple[Path, Path, Deck]:
+    """A board file, a 50-card deck file and a 100-card deck, for benchmarks."""
+    from runarch_gen.runarch.kit.samples import sample_board, sample_deck
+
+    del seed
+    board_path = folder / "board.json"
+    deck_path = folder / "deck.json"
+    board_path.write_text(board_document(sample_board()), encoding="utf-8")
+    deck_path.write_text(deck_document(sample_deck(50)), encoding="utf-8")
+    return board_path, deck_path, sample_deck(100)

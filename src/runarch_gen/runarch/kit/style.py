@@ -40,9 +40,10 @@ class Style:
     def make(config: KitConfig, *, friendly: bool) -> Style:
         players = tuple(config.player_paints())
         if friendly:
-            # A dark player colour becomes white with a heavy outline to save toner.
+            # A dark player colour becomes a light grey with dark ink to save toner, still
+            # telling the players apart.
             players = tuple(
-                (WHITE, config.ink("ink")) if fill.luminance < 0.3 else (fill, ink)
+                (Paint((196, 196, 196)), config.ink("ink")) if fill.luminance < 0.3 else (fill, ink)
                 for fill, ink in players
             )
         return Style(
