@@ -358,16 +358,17 @@ def render_previews(plan: KitPlan) -> dict[str, bytes]:
     out["preview-board.png"] = board.png()
     if len(plan.deck) and (plan.options.only is None or "cards" in plan.options.only):
         out["preview-cards.png"] = contact_sheet(plan)
-    seen: set[int] = set()
     furniture = plan.furniture()
+    printed = _printed_page_numbers(plan.imposition)
+    first_pages: dict[int, list[str]] = {}
     for kind in KINDS:
         index = next((i for i, p in enumerate(plan.imposition.pages) if kind in p.kinds), None)
-        if index is None or index in seen:
-            continue
-        seen.add(index)
+        if index is not None:
+            first_pages.setdefault(index, []).append(kind.replace("_", "-"))
+    for index, kinds in sorted(first_pages.items()):
         page = plan.imposition.pages[index]
-        name = f"preview-page-{index + 1:02d}-{kind.replace('_', '-')}"
-        out[f"{name}.png"] = render_page_png(
+        name = f"preview-page-{printed[index][0]:02d}-{'-'.join(kinds)}.png"
+        out[name] = render_page_png(
             plan.imposition,
             index,
             painter.front,
@@ -375,8 +376,8 @@ def render_previews(plan: KitPlan) -> dict[str, bytes]:
             px_per_mm=PREVIEW_PX_PER_MM,
             fonts=painter.fonts,
         )
-        if kind == "cards" and page.backs is not None:
-            out[f"{name}-back.png"] = render_page_png(
+        if "cards" in kinds and page.backs is not None:
+            out[f"preview-page-{printed[index][1]:02d}-cards-back.png"] = render_page_png(
                 plan.imposition,
                 index,
                 painter.back,
