@@ -75,6 +75,8 @@ def test_the_kit_folder_holds_pdf_previews_inputs_and_manifest(kit_folder: Path,
     assert manifest["pages_per_paper"]["letter"] > 0
     kinds = {c["kind"]: c["count"] for c in manifest["components"]}
     assert kinds["cards"] == 30 and kinds["tiles"] == 25
+    frame = next(c for c in manifest["components"] if c["kind"] == "frame")
+    assert frame["segments"] == 4 and frame["count"] == 8
     assert manifest["generator"]["name"] == "runarch-gen"
     assert manifest["options"]["lang"] == "cs" and manifest["paper"]["name"] == "a4"
 

@@ -286,3 +286,20 @@ def test_shapes_cover_every_colour_and_shape_on_the_tiles() -> None:
     kit = built()
     tiles = [i.payload for i in kit.plan.items if i.kind == "tiles"]
     assert {p.colour for p in tiles} == set(COLOURS) and {p.shape for p in tiles} == set(SHAPES)
+
+
+def test_component_counts_read_from_the_whole_pdf() -> None:
+    """Counted from the PDF's text alone (the rules page, which mentions some of the words,
+    left out): card numbers, token faces, marker labels, player boards."""
+    kit = built()
+    words: Counter[str] = Counter()
+    for page in list(kit.doc)[1:]:
+        words.update(w[4] for w in page.get_text("words"))
+    card_numbers = [w for w in words if re.fullmatch(r"#\d\d", w)]
+    assert len(card_numbers) == 50 and all(words[w] == 1 for w in card_numbers)
+    assert words["minimum"] == 24  # bonus-token backs
+    assert words["phase"] == 18 and words["stays"] == 6  # bonus-token fronts: D, X, F / N
+    assert words["gold"] == 10 and words["silver"] == 10  # bet tokens, both sides
+    assert words["order"] == 3  # the three "any order" condition tokens
+    assert words["fold"] == 4  # one fold-over standee per marker
+    assert words["White"] == 1 and words["Black"] == 1  # the player boards' titles

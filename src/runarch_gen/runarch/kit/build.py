@@ -436,10 +436,12 @@ def manifest_components(plan: KitPlan) -> list[dict[str, Any]]:
             {(round(i.width, 2), round(i.height, 2)) for i in plan.items if i.kind == kind}
         )
         first = next(i for i in plan.items if i.kind == kind)
+        entry: dict[str, Any] = {"kind": kind, "count": counts[kind]}
+        if kind == "frame":  # the frame's segments are printed in pieces
+            entry["segments"] = len({i.payload.segment for i in plan.items if i.kind == kind})
         out.append(
             {
-                "kind": kind,
-                "count": counts[kind],
+                **entry,
                 "sizes_mm": [list(s) for s in sizes],
                 "double_sided": first.double_sided,
                 "pages": sorted(
