@@ -445,7 +445,11 @@ class KitPainter:
         cut = lay.cut
         fill, ink = st.players[player]
         s.rect(cut.inset(-bleed), st.paper)
-        s.rounded_rect(cut.inset(1.5), lay.corner_radius, None, Stroke(st.line, 0.5))
+        # A band in the player's colour round the edge tells the two boards apart at a glance.
+        band = 2.6
+        s.rounded_rect(cut.inset(band / 2 + 0.4), lay.corner_radius, None, Stroke(fill, band))
+        s.rounded_rect(cut.inset(0.4), lay.corner_radius + band / 2, None, Stroke(st.ink, 0.35))
+        s.rounded_rect(cut.inset(band + 0.4), lay.corner_radius, None, Stroke(st.ink, 0.35))
         title = lay.area("title")
         s.rounded_rect(title, 2.0, fill, Stroke(st.ink, 0.4))
         s.text(
