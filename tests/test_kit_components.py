@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from runarch_gen.pnp.geometry import Box
 from runarch_gen.pnp.surface import RecordingSurface
 from runarch_gen.runarch.atoms import Colour, Shape
 from runarch_gen.runarch.cards import Goal, GoalKind
@@ -160,3 +161,26 @@ def test_duplex_none_still_prints_backs_mirrored_for_gluing() -> None:
     paper = kit.plan.imposition.spec.paper
     for front, back in zip(page.placements, page.backs, strict=True):
         assert back.cut.x == pytest.approx(paper.width - front.cut.right)
+
+
+@pytest.mark.parametrize(
+    ("lang", "friendly", "bleed"),
+    [("en", False, 3.0), ("cs", True, 0.0), ("cs", False, 0.0), ("en", True, 3.0)],
+)
+def test_no_component_draws_beyond_its_bleed_or_sets_text_beyond_its_cut(lang, friendly, bleed):
+    options = KitOptions(lang=lang, print_friendly=friendly, bleed=bleed)
+    plan = plan_kit(sample_board(), sample_deck(50), options)
+    painter = plan.painter
+    for item in plan.items:
+        sides = [painter.front] + ([painter.back] if item.double_sided else [])
+        b = 0.0 if item.bleed is not None else bleed
+        for draw in sides:
+            s = RecordingSurface(item.width, item.height)
+            draw(s, item, b)
+            outer = Box(0, 0, item.width, item.height).inset(-b - 0.01)
+            cut = Box(0, 0, item.width, item.height).inset(-0.01)
+            for record in s.records:
+                assert outer.contains(record.bounds), (item.key, record)
+                if record.kind == "text":
+                    assert cut.contains(record.bounds), (item.key, record.text, record.bounds)
+                    assert painter.fonts.missing_glyphs(record.font, record.text) == ""

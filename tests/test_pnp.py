@@ -277,3 +277,15 @@ def test_an_item_too_large_for_the_paper_is_an_input_error() -> None:
 def test_white_is_white() -> None:
     assert WHITE.cmyk_or_derived == (0.0, 0.0, 0.0, 0.0)
     assert Paint.hex("#FFFFFF").luminance == pytest.approx(1.0)
+
+
+def test_the_cmyk_colour_model_writes_the_print_safe_values() -> None:
+    safe = Paint((213, 94, 0), (0.0, 0.6, 1.0, 0.1))
+    pdf = PdfSurface(40, 40, colour_model="cmyk")
+    pdf.rect(Box(5, 5, 10, 10), fill=safe)
+    page = pymupdf.open(stream=pdf.finish(), filetype="pdf")[0]
+    assert b"0 0.6 1 0.1 k" in page.read_contents()
+    rgb = PdfSurface(40, 40)
+    rgb.rect(Box(5, 5, 10, 10), fill=safe)
+    page = pymupdf.open(stream=rgb.finish(), filetype="pdf")[0]
+    assert page.get_drawings()[0]["fill"] == pytest.approx((213 / 255, 94 / 255, 0.0), abs=1e-3)

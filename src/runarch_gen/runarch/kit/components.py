@@ -205,7 +205,7 @@ class KitPainter:
         strip = Box(m.x, -bleed, cut.right + bleed - m.x, cut.height + 2 * bleed)
         s.rect(strip, st.field(card.match.colour))
         if st.friendly:
-            s.line((m.x, 0), (m.x, cut.height), Stroke(st.colour(card.match.colour), 1.2))
+            s.line((m.x, 0.6), (m.x, cut.height - 0.6), Stroke(st.colour(card.match.colour), 1.2))
         inner = Box(m.x + 1.2, lay.safe, m.width - 1.2 - lay.safe, m.height - 2 * lay.safe)
         side = min(inner.width, 12.0)
         shape_box = Box(inner.x + (inner.width - side) / 2, inner.y + 1.0, side, side)
@@ -577,7 +577,7 @@ class KitPainter:
                     str(number),
                     style_text(11 if bold else 9, st.ink, font="bold" if bold else "regular"),
                 )
-        s.line((0, h - label_h), (w, h - label_h), Stroke(st.line, 0.25))
+        s.line((0.15, h - label_h), (w - 0.15, h - label_h), Stroke(st.line, 0.25))
         label = self.t.format(
             "frame_part", first=part.first, last=part.last, part=part.part + 1, parts=part.parts
         )
@@ -606,12 +606,12 @@ class KitPainter:
             s.rect(Box(-bleed, y0, w + 2 * bleed, foot + bleed), fill)
         fold = Stroke(MID_GREY, 0.25, (1.0, 0.8))
         for y in (foot, h / 2, h - foot):
-            s.line((0, y), (w, y), fold)
+            s.line((0.15, y), (w - 0.15, y), fold)
         s.text(Box(1, h - foot + 1, w - 2, foot - 2), str(self.t["fold"]), style_text(5.5, ink))
         with s.turned_about((w / 2, foot + fig_h / 2), 2):
             self._figure(s, marker, Box(0, foot, w, fig_h), fill, ink)
         self._figure(s, marker, Box(0, h / 2, w, fig_h), fill, ink)
-        s.rect(Box(0, 0, w, h), None, Stroke(st.ink, 0.3))
+        s.rect(Box(0, 0, w, h).inset(0.15), None, Stroke(st.ink, 0.3))
 
     def _figure(self, s: Surface, marker: Marker, box: Box, fill: Paint, ink: Paint) -> None:
         st = self.style
@@ -752,7 +752,7 @@ class KitPainter:
         del bleed
         from runarch_gen.runarch.kit.rules_page import draw_rules_page
 
-        draw_rules_page(self, s, Box(0, 0, item.width, item.height))
+        draw_rules_page(self, s, Box(0, 0, item.width, item.height).inset(1.0))
 
     def ensure_kind(self, kind: str) -> None:
         if not hasattr(self, f"_{kind}_front"):

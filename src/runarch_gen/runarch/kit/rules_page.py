@@ -26,7 +26,8 @@ def draw_rules_page(painter: KitPainter, s: Surface, box: Box) -> None:
     rules = t["rules"]
     title = Box(box.x, box.y, box.width, 11.0)
     s.text(title, str(rules["title"]), TextStyle("bold", 20, st.ink, "left", "middle", 1.1, 10))
-    s.line((box.x, title.bottom + 1.0), (box.right, title.bottom + 1.0), Stroke(st.accent, 0.8))
+    rule_y = title.bottom + 1.0
+    s.line((box.x + 0.4, rule_y), (box.right - 0.4, rule_y), Stroke(st.accent, 0.8))
     legend_h = 30.0
     body = Box(box.x, title.bottom + 4.0, box.width, box.height - title.height - 4.0 - legend_h - 3)
     columns = body.split_columns(2, gap=COLUMN_GAP)
