@@ -56,6 +56,7 @@ def main() -> None:
             KitOptions(),
             board_json=inputs.board_json,
             deck_json=inputs.deck_json,
+            sources=inputs.sources,
         )
 
     whole_kit()  # warm up: imports, font loading

@@ -67,8 +67,11 @@ def test_the_kit_folder_holds_pdf_previews_inputs_and_manifest(kit_folder: Path,
     for name, entry in manifest["files"].items():
         data = (kit_folder / name).read_bytes()
         assert hashlib.sha256(data).hexdigest() == entry["sha256"]
-    for name, entry in manifest["inputs"].items():
-        assert hashlib.sha256((kit_folder / name).read_bytes()).hexdigest() == entry["sha256"]
+    for name, path in zip(("board", "deck"), inputs, strict=True):
+        source = manifest["inputs"][name]
+        assert source["file"] == path.name
+        assert source["sha256"] == hashlib.sha256(path.read_bytes()).hexdigest()
+    assert manifest["seed"] is None  # nothing was generated
     assert (kit_folder / "board.json").read_text() == inputs[0].read_text()
     doc = pymupdf.open(kit_folder / "kit.pdf")
     assert manifest["pages"] == len(doc) == manifest["pages_per_paper"]["a4"]

@@ -100,6 +100,7 @@ def kit(
         seed=chosen if inputs.generated else None,
         board_json=inputs.board_json,
         deck_json=inputs.deck_json,
+        sources=inputs.sources,
     )
     manifest = result.manifest
     if json_:

@@ -20,7 +20,7 @@ from typing import Any
 
 from runarch_gen import __version__
 from runarch_gen.errors import InputError
-from runarch_gen.fileio import atomic_directory
+from runarch_gen.fileio import atomic_directory, read_text
 from runarch_gen.pnp.geometry import Box, Point
 from runarch_gen.pnp.sheets import (
     DUPLEX_MODES,
@@ -520,7 +520,7 @@ def build_manifest(
     plan: KitPlan,
     *,
     seed: int | None,
-    inputs: Mapping[str, bytes],
+    inputs: Mapping[str, Mapping[str, Any]],
     outputs: Mapping[str, bytes],
 ) -> dict[str, Any]:
     """The manifest: what the kit holds and how it was made. Sections are built by separate
@@ -547,7 +547,7 @@ def build_manifest(
         "pages": plan.imposition.page_count,
         "pages_per_paper": pages_per_paper(plan),
         "components": manifest_components(plan),
-        "inputs": {name: {"sha256": sha256(data)} for name, data in sorted(inputs.items())},
+        "inputs": {name: dict(source) for name, source in sorted(inputs.items())},
         "files": {
             name: {"sha256": sha256(data), "bytes": len(data)}
             for name, data in sorted(outputs.items())
@@ -571,27 +571,32 @@ def build_kit(
     seed: int | None = None,
     board_json: str,
     deck_json: str,
+    sources: Mapping[str, Mapping[str, Any]] | None = None,
     previews: bool = True,
 ) -> KitResult:
     """Write the kit folder: ``kit.pdf``, previews, ``board.json``, ``deck.json`` and
     ``manifest.json``. The folder appears only once complete (built in a temporary place).
 
     ``board_json`` and ``deck_json`` are the documents written beside the PDF, so a kit can
-    be rebuilt from its own folder.
+    be rebuilt from its own folder; ``sources`` says where board and deck came from (file
+    names and checksums, or the seed they were generated from), for the manifest.
     """
     plan = plan_kit(board, deck, options)
-    pdf = render_kit_pdf(plan)
-    files: dict[str, bytes] = {"kit.pdf": pdf}
+    files: dict[str, bytes] = {"kit.pdf": render_kit_pdf(plan)}
     if previews:
         files.update(render_previews(plan))
-    inputs = {"board.json": board_json.encode(), "deck.json": deck_json.encode()}
+    files["board.json"] = board_json.encode("utf-8")
+    files["deck.json"] = deck_json.encode("utf-8")
+    inputs: dict[str, Mapping[str, Any]] = dict(sources or {})
     if options.template:
-        inputs["template"] = Path(options.template).read_bytes()
+        text = read_text(options.template)
+        inputs["template"] = {
+            "file": os.path.basename(options.template),
+            "sha256": sha256(text.encode("utf-8")),
+        }
     manifest = build_manifest(plan, seed=seed, inputs=inputs, outputs=files)
     with atomic_directory(folder) as tmp:
-        for name, data in {**files, **inputs}.items():
-            if name == "template":
-                continue
+        for name, data in files.items():
             (tmp / name).write_bytes(data)
         text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
         (tmp / "manifest.json").write_text(text, encoding="utf-8")

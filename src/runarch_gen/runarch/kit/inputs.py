@@ -3,6 +3,7 @@ JSON documents stored beside the PDF so a kit can be rebuilt from its own folder
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from dataclasses import dataclass
@@ -18,20 +19,26 @@ from runarch_gen.runarch.cards import Card, Deck, parse_goal, parse_pattern
 
 def load_board(path: str | os.PathLike[str]) -> Board:
     """The board in ``path`` (JSON ``{"tiles": rows of codes}``)."""
-    name = display_name(path)
-    data = _json(path)
+    return parse_board(read_text(path), source=display_name(path))
+
+
+def parse_board(text: str, *, source: str) -> Board:
+    data = _json(text, source)
     try:
         return Board.from_codes(data["tiles"])
     except (KeyError, TypeError, ValueError) as exc:
         if isinstance(exc, ParseError):
-            raise exc.located(source=name) from None
-        raise InputError(f'{name}: expected {{"tiles": 5 rows of 5 codes}}') from None
+            raise exc.located(source=source) from None
+        raise InputError(f'{source}: expected {{"tiles": 5 rows of 5 codes}}') from None
 
 
 def load_deck(path: str | os.PathLike[str]) -> Deck:
     """The deck in ``path`` (JSON ``{"cards": [...]}``)."""
-    name = display_name(path)
-    data = _json(path)
+    return parse_deck(read_text(path), source=display_name(path))
+
+
+def parse_deck(text: str, *, source: str) -> Deck:
+    data = _json(text, source)
     cards = []
     try:
         for entry in data["cards"]:
@@ -45,20 +52,17 @@ def load_deck(path: str | os.PathLike[str]) -> Deck:
                 )
             )
     except ParseError as exc:
-        raise exc.located(source=name) from None
+        raise exc.located(source=source) from None
     except (KeyError, TypeError, ValueError):
-        raise InputError(f"{name}: card {len(cards) + 1} is malformed") from None
+        raise InputError(f"{source}: card {len(cards) + 1} is malformed") from None
     return Deck(tuple(cards))
 
 
-def _json(path: str | os.PathLike[str]) -> Any:
-    text = read_text(path)
+def _json(text: str, source: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ParseError(
-            exc.msg, source=display_name(path), line=exc.lineno, column=exc.colno
-        ) from None
+        raise ParseError(exc.msg, source=source, line=exc.lineno, column=exc.colno) from None
 
 
 def board_document(board: Board) -> str:
@@ -82,13 +86,23 @@ def deck_document(deck: Deck) -> str:
 
 @dataclass(frozen=True, slots=True)
 class KitInputs:
-    """The board and deck of a kit, their JSON documents, and whether any was generated."""
+    """The board and deck of a kit, the JSON documents stored with it, and where each came
+    from (``{"file": name, "sha256": …}`` or ``{"generated": True, "seed": …}``)."""
 
     board: Board
     deck: Deck
     board_json: str
     deck_json: str
-    generated: bool
+    sources: dict[str, dict[str, Any]]
+
+    @property
+    def generated(self) -> bool:
+        return any(source.get("generated") for source in self.sources.values())
+
+
+def _source(path: str | os.PathLike[str], text: str) -> dict[str, Any]:
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return {"file": os.path.basename(display_name(path)), "sha256": digest}
 
 
 def kit_inputs(
@@ -100,15 +114,22 @@ def kit_inputs(
     """Read the given files; generate from ``seed`` whatever is not given."""
     from runarch_gen.runarch.kit.samples import sample_board, sample_deck
 
-    board = load_board(board_path) if board_path is not None else sample_board()
-    deck = load_deck(deck_path) if deck_path is not None else sample_deck(50)
-    return KitInputs(
-        board,
-        deck,
-        board_document(board),
-        deck_document(deck),
-        board_path is None or deck_path is None,
-    )
+    sources: dict[str, dict[str, Any]] = {}
+    if board_path is not None:
+        text = read_text(board_path)
+        board = parse_board(text, source=display_name(board_path))
+        sources["board"] = _source(board_path, text)
+    else:
+        board = sample_board()
+        sources["board"] = {"generated": True, "seed": seed}
+    if deck_path is not None:
+        text = read_text(deck_path)
+        deck = parse_deck(text, source=display_name(deck_path))
+        sources["deck"] = _source(deck_path, text)
+    else:
+        deck = sample_deck(50)
+        sources["deck"] = {"generated": True, "seed": seed}
+    return KitInputs(board, deck, board_document(board), deck_document(deck), sources)
 
 
 def bench_inputs(folder: Path, *, seed: int) -> tuple[Path, Path, Deck]:
