@@ -53,10 +53,6 @@ class FontSet:
         cmap = _ttfont(str(self.path(role))).face.charToGlyph
         return "".join(sorted({ch for ch in text if ch not in "\n" and ord(ch) not in cmap}))
 
-    def pdf_name(self, role: str) -> str:
-        """The name under which reportlab knows the font (registered on first use)."""
-        return _register_pdf(str(self.path(role)))
-
     def ttfont(self, role: str) -> Any:
         """reportlab's ``TTFont`` for the role, registered (for embedding in PDFs)."""
         _register_pdf(str(self.path(role)))

@@ -753,7 +753,3 @@ class KitPainter:
         from runarch_gen.runarch.kit.rules_page import draw_rules_page
 
         draw_rules_page(self, s, Box(0, 0, item.width, item.height).inset(1.0))
-
-    def ensure_kind(self, kind: str) -> None:
-        if not hasattr(self, f"_{kind}_front"):
-            raise KeyError(kind)
