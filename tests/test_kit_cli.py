@@ -180,6 +180,7 @@ def test_bad_options_are_one_line_exit_2_and_write_nothing(inputs, tmp_path, cap
     [
         ("board", '{"tiles": [["0R"]]', "board.json:1:"),
         ("board", '{"tiles": [["0R","3B","4G","5Y","QQ"]]}', "board.json"),
+        ("board", "0R 3B 4G 5Y 6V\n" * 5, "board.json: not a valid board: column a repeats"),
         ("deck", '{"cards": [{"id": 1}]}', "deck.json: card 1 is malformed"),
         ("deck", "", "deck.json"),
     ],

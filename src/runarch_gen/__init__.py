@@ -9,11 +9,6 @@ The package is layered; each layer imports only the ones before it:
 - :mod:`runarch_gen.cli`: the command line, which nothing imports.
 """
 
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("runarch-gen")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0.0.0"
+__version__ = "0.1.0"
 
 __all__ = ["__version__"]

@@ -18,18 +18,24 @@ from runarch_gen.runarch.cards import Card, Deck, parse_goal, parse_pattern
 
 
 def load_board(path: str | os.PathLike[str]) -> Board:
-    """The board in ``path`` (JSON ``{"tiles": rows of codes}``)."""
+    """The one board in ``path`` (any format :mod:`~runarch_gen.runarch.boardio` reads),
+    which must be valid (B-1)."""
     return parse_board(read_text(path), source=display_name(path))
 
 
 def parse_board(text: str, *, source: str) -> Board:
-    data = _json(text, source)
-    try:
-        return Board.from_codes(data["tiles"])
-    except (KeyError, TypeError, ValueError) as exc:
-        if isinstance(exc, ParseError):
-            raise exc.located(source=source) from None
-        raise InputError(f'{source}: expected {{"tiles": 5 rows of 5 codes}}') from None
+    from runarch_gen.runarch.boardcheck import check_board
+    from runarch_gen.runarch.boardio import parse_boards
+
+    boards = parse_boards(text, source=source)
+    if len(boards) != 1:
+        raise InputError(f"{source}: holds {len(boards)} boards, expected one")
+    findings = check_board(boards[0])
+    if findings:
+        shown = "; ".join(f.message for f in findings[:3])
+        more = f" (and {len(findings) - 3} more)" if len(findings) > 3 else ""
+        raise InputError(f"{source}: not a valid board: {shown}{more}")
+    return boards[0]
 
 
 def load_deck(path: str | os.PathLike[str]) -> Deck:
@@ -65,8 +71,10 @@ def _json(text: str, source: str) -> Any:
         raise ParseError(exc.msg, source=source, line=exc.lineno, column=exc.colno) from None
 
 
-def board_document(board: Board) -> str:
-    return json.dumps({"tiles": board.codes()}, indent=2) + "\n"
+def board_document(board: Board, meta: dict[str, Any] | None = None) -> str:
+    from runarch_gen.runarch.boardio import format_board
+
+    return format_board(board, "json", meta)
 
 
 def deck_document(deck: Deck) -> str:
@@ -112,7 +120,8 @@ def kit_inputs(
     seed: int,
 ) -> KitInputs:
     """Read the given files; generate from ``seed`` whatever is not given."""
-    from runarch_gen.runarch.kit.samples import sample_board, sample_deck
+    from runarch_gen.runarch.boardgen import generate_board
+    from runarch_gen.runarch.kit.samples import sample_deck
 
     sources: dict[str, dict[str, Any]] = {}
     if board_path is not None:
@@ -120,7 +129,7 @@ def kit_inputs(
         board = parse_board(text, source=display_name(board_path))
         sources["board"] = _source(board_path, text)
     else:
-        board = sample_board()
+        board = generate_board(seed=seed)
         sources["board"] = {"generated": True, "seed": seed}
     if deck_path is not None:
         text = read_text(deck_path)
@@ -129,7 +138,8 @@ def kit_inputs(
     else:
         deck = sample_deck(50)
         sources["deck"] = {"generated": True, "seed": seed}
-    return KitInputs(board, deck, board_document(board), deck_document(deck), sources)
+    board_meta = {"seed": seed} if board_path is None else None
+    return KitInputs(board, deck, board_document(board, board_meta), deck_document(deck), sources)
 
 
 def bench_inputs(folder: Path, *, seed: int) -> tuple[Path, Path, Deck]:

@@ -1,0 +1,165 @@
+"""Board speeds, path by path: boards per second and count time.
+
+    python bench/bench_boards.py            # everything (about a minute)
+    python bench/bench_boards.py --quick    # fewer repeats, no CP-SAT counting of large sets
+
+Library figures are measured in this process, *cold* (the per-process enumeration and every
+cache cleared first, numpy and OR-Tools already imported) and *warm*; command-line figures are
+whole runs of ``runarch-gen`` in a fresh process, start-up included. Each figure is the best of
+``--repeat`` runs. The machine's load is printed first: figures taken under load are slower.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+from runarch_gen.runarch import boardgen
+from runarch_gen.runarch.boardcheck import check_board_text
+from runarch_gen.runarch.boardgen import (
+    BoardConstraints,
+    count_boards,
+    generate_boards,
+)
+from runarch_gen.runarch.boardio import format_boards
+
+CASES = {
+    "B-1": BoardConstraints(),
+    "B-2 (--diagonals)": BoardConstraints(diagonals=True),
+    "B-1 --fix a1=5Y --forbid c3=0R": BoardConstraints.parse(fixes=["a1=5Y"], forbids=["c3=0R"]),
+    "B-2 3 fixes 3 forbids": BoardConstraints.parse(
+        diagonals=True,
+        fixes=["a1=5Y", "c2=0R", "e4=3B"],
+        forbids=["b5=6G", "d1=4V", "c3=0B"],
+    ),
+}
+CPSAT_COUNT = BoardConstraints.parse(fixes=["a1=0R", "b1=3B", "c1=4G", "d1=5Y", "e1=6V"])
+
+
+def best(repeat: int, work: Callable[[], object], setup: Callable[[], None] | None = None) -> float:
+    times = []
+    for _ in range(repeat):
+        if setup is not None:
+            setup()
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def clear_caches() -> None:
+    for cached in (
+        boardgen.normalised_boards,
+        boardgen._diagonal_boards,
+        boardgen._plan,
+        boardgen._permutations,
+        boardgen._relabel_tables,
+    ):
+        cached.cache_clear()
+
+
+def cli_seconds(args: list[str], repeat: int) -> float:
+    command = [sys.executable, "-m", "runarch_gen", *args]
+
+    def once() -> None:
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    return best(repeat, once)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--quick", action="store_true")
+    options = parser.parse_args()
+    repeat = 1 if options.quick else options.repeat
+    n = 10_000
+
+    import numpy  # noqa: F401  (imported up front: the figures are about the algorithms)
+    from ortools.sat.python import cp_model  # noqa: F401
+
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+    print(f"python {sys.version.split()[0]}\n")
+
+    print("exact engine (library)")
+    enumerate_cold = best(repeat, boardgen.normalised_boards, clear_caches)
+    print(
+        f"  enumerate the {len(boardgen.normalised_boards())} normalised boards, cold: "
+        f"{enumerate_cold * 1000:.1f} ms"
+    )
+    for name, constraints in CASES.items():
+        count_cold = best(repeat, partial(count_boards, constraints), clear_caches)
+        total = count_boards(constraints)
+        k = min(n, total)
+        generate = partial(generate_boards, k, constraints, seed=1)
+        cold = best(repeat, generate, clear_caches)
+        warm = best(repeat, generate)
+        print(
+            f"  {name:32} count {total:>9} in {count_cold * 1000:7.1f} ms cold;"
+            f" {k} distinct boards {k / cold:9.0f}/s cold, {k / warm:9.0f}/s warm"
+        )
+
+    print("\ncommand line (fresh process, start-up included)")
+    with tempfile.TemporaryDirectory() as folder:
+        out = str(Path(folder) / "boards.jsonl")
+        for args in (
+            ["--version"],
+            ["board", "--seed", "1"],
+            ["boards", "--count", str(n), "--seed", "1", "-o", out],
+            ["boards", "--count", str(n), "--seed", "1", "--diagonals", "-o", out],
+            [
+                "boards",
+                "--count",
+                str(n),
+                "--seed",
+                "1",
+                "--fix",
+                "a1=5Y",
+                "--forbid",
+                "c3=0R",
+                "-o",
+                out,
+            ],
+            ["count"],
+            ["count", "--diagonals"],
+            ["count", "--diagonals", "--fix", "a1=5Y", "--fix", "c2=0R", "--forbid", "b5=6G"],
+        ):
+            seconds = cli_seconds(args, repeat)
+            shown = " ".join(a if a != out else "OUT" for a in args)
+            print(f"  runarch-gen {shown:72} {seconds:6.2f} s")
+
+    print("\nCP-SAT engine (library)")
+    from runarch_gen.runarch.boardsat import build_board_model, enumerate_solutions
+
+    listed = count_boards(CPSAT_COUNT, engine="cpsat")
+    count_time = best(repeat, lambda: count_boards(CPSAT_COUNT, engine="cpsat"))
+    print(
+        f"  count with row 1 fixed ({listed} boards): {count_time:.2f} s,"
+        f" {listed / count_time:.0f} boards/s enumerated"
+    )
+    found: list[object] = []
+    read_time = best(
+        repeat,
+        lambda: enumerate_solutions(build_board_model(CPSAT_COUNT), on_board=found.append),
+    )
+    print(f"  listing them as boards: {listed / read_time:.0f} boards/s")
+    k = 10 if options.quick else 30
+    for name in ("B-1", "B-2 (--diagonals)"):
+        seconds = best(1, partial(generate_boards, k, CASES[name], seed=1, engine="cpsat"))
+        print(f"  {name:32} {k} distinct boards: {k / seconds:.1f} boards/s")
+
+    print("\nchecker")
+    text = format_boards(generate_boards(n, seed=1), "jsonl")
+    seconds = best(repeat, lambda: check_board_text(text, source="bench", diagonals=True))
+    print(f"  read and check {n} JSON Lines boards: {n / seconds:.0f} boards/s")
+
+
+if __name__ == "__main__":
+    main()

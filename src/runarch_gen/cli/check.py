@@ -1,0 +1,63 @@
+"""``runarch-gen check``: check the boards in a file and report every problem.
+
+The command reads the file, decides what kind of file it is and hands it to that kind's
+checker in the library; each checker returns a report with ``lines()``, ``to_json()`` and
+``exit_code``. Boards are the only kind so far: a new kind adds a detector to
+:func:`_file_kind` and an entry to :data:`_CHECKERS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any, Protocol
+
+import typer
+
+from runarch_gen.cli._app import JsonOption, app, emit_json
+from runarch_gen.fileio import display_name, read_text
+from runarch_gen.runarch.boardcheck import check_board_text
+
+
+class Report(Protocol):
+    @property
+    def exit_code(self) -> int: ...
+
+    def lines(self) -> list[str]: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+def _check_boards(text: str, source: str, diagonals: bool) -> Report:
+    return check_board_text(text, source=source, diagonals=diagonals)
+
+
+_CHECKERS: dict[str, Callable[[str, str, bool], Report]] = {"boards": _check_boards}
+
+
+def _file_kind(text: str) -> str:
+    """Which checker reads ``text``. Every file is a file of boards for now."""
+    del text
+    return "boards"
+
+
+@app.command()
+def check(
+    file: Annotated[str, typer.Argument(metavar="FILE|-", help="The file to check; - is stdin.")],
+    diagonals: Annotated[
+        bool, typer.Option("--diagonals", help="Boards must also meet B-2 (the diagonals).")
+    ] = False,
+    json_: JsonOption = False,
+) -> None:
+    """Check every board in FILE (text, JSON or JSON Lines) and report every problem.
+
+    Exit 0 when every board is valid, 1 when all were read but some is not valid, 2 when the
+    file or some board in it could not be read.
+    """
+    text = read_text(file)
+    report = _CHECKERS[_file_kind(text)](text, display_name(file), diagonals)
+    if json_:
+        emit_json(report.to_json())
+    else:
+        for line in report.lines():
+            typer.echo(line)
+    raise typer.Exit(report.exit_code)

@@ -1,0 +1,496 @@
+"""Valid boards, exactly: counting, uniform sampling and the generation facade (RULES.md §2).
+
+Why this is fast. The valid boards (B-1) are closed under relabelling: applying a colour
+permutation σ and a shape permutation τ to every tile of a valid board gives a valid board, and
+keeps B-2 (both long diagonals) too. A board's first row holds five different colours and five
+different shapes, so exactly one relabelling (σ, τ) turns it into a board whose first row is
+(colour i, shape i) in column i — its *normalised* form. So every board is exactly one triple
+(R, σ, τ), R a normalised board, and there are 120 × 120 boards per normalised board.
+
+The normalised boards are enumerated once per process: a backtracking search fills rows 2–5
+with those rows ordered by their first tile's colour (permuting rows 2–5 keeps row 1 and B-1),
+then the 24 orders of those rows are added back. B-2 is checked after that expansion, since
+reordering rows moves tiles off the diagonals.
+
+Constraints. ``--fix a1=5Y`` holds on (R, σ, τ) exactly when σ(colour of R at a1) = Y and
+τ(shape of R at a1) = 5; ``--forbid`` is its negation. Normalised boards that agree on the
+constrained squares share one 120 × 120 boolean mask of valid (σ, τ), so counting is a sum over a
+few hundred masks, and the boards that meet the constraints can be *numbered*: board k is the
+k-th valid (σ, τ) of the normalised board whose running count passes k. A uniform board is a
+uniform number; N distinct uniform boards are N distinct uniform numbers, drawn with
+``random.Random(seed)``. numpy builds the masks, and is imported only when there are pins or bans.
+
+>>> constraints = BoardConstraints.parse(diagonals=True, fixes=["c3=5Y"])
+>>> board = generate_board(constraints, seed=7)
+>>> board.at(12).code
+'5Y'
+>>> count_boards() == 120 * 120 * len(normalised_boards())
+True
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import itertools
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, get_args
+
+from runarch_gen.errors import ConstraintError, InputError, ParseError
+from runarch_gen.runarch.atoms import (
+    N_SQUARES,
+    PIECES,
+    SIZE,
+    Piece,
+    parse_piece,
+    parse_square,
+    square_name,
+)
+from runarch_gen.runarch.board import Board
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+__all__ = [
+    "ENGINES",
+    "BoardConstraints",
+    "Engine",
+    "Placement",
+    "count_boards",
+    "enumerate_boards",
+    "generate_board",
+    "generate_boards",
+    "normalised_boards",
+    "parse_placement",
+    "resolve_engine",
+    "sample_boards",
+]
+
+Engine = Literal["auto", "exact", "cpsat"]
+ENGINES: tuple[Engine, ...] = get_args(Engine)
+
+PERMUTATIONS = 120  # 5!
+Progress = Callable[[int], None]
+
+
+# ---------------------------------------------------------------------------------------------
+# Constraints
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Placement:
+    """A tile on a square: the value of ``--fix a1=5Y`` or ``--forbid c3=0R``."""
+
+    square: int
+    piece: Piece
+
+    @property
+    def text(self) -> str:
+        """``a1=5Y``, as the option takes it."""
+        return f"{square_name(self.square)}={self.piece.code}"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def parse_placement(text: str, option: str = "--fix") -> Placement:
+    """A placement from ``SQUARE=CODE``; a :class:`ParseError` names ``option`` and the text.
+
+    >>> parse_placement("c3=y5").text
+    'c3=5Y'
+    """
+    where = f"{option} {text}"
+    square_text, sep, code = text.partition("=")
+    if not sep:
+        raise ParseError("expected SQUARE=CODE, e.g. a1=5Y", source=where)
+    try:
+        return Placement(parse_square(square_text), parse_piece(code))
+    except ParseError as exc:
+        raise ParseError(exc.message, source=where) from None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardConstraints:
+    """What a generated board must meet beyond B-1 (RULES.md §2).
+
+    ``diagonals`` asks for B-2; ``fixes`` pin tiles to squares; ``forbids`` keep tiles off
+    squares. Two fixes on one square are refused here (:class:`InputError`); other
+    contradictions are found when counting or generating (:class:`ConstraintError`).
+    """
+
+    diagonals: bool = False
+    fixes: tuple[Placement, ...] = ()
+    forbids: tuple[Placement, ...] = ()
+
+    def __post_init__(self) -> None:
+        seen: dict[int, Placement] = {}
+        for fix in self.fixes:
+            other = seen.get(fix.square)
+            if other is not None:
+                if other == fix:
+                    raise InputError(f"--fix {fix} is given twice")
+                raise InputError(
+                    f"--fix {other} and --fix {fix} both fix square {square_name(fix.square)}"
+                )
+            seen[fix.square] = fix
+
+    @classmethod
+    def parse(
+        cls, *, diagonals: bool = False, fixes: Iterable[str] = (), forbids: Iterable[str] = ()
+    ) -> BoardConstraints:
+        """Constraints from option texts: ``parse(fixes=["a1=5Y"], forbids=["c3=0R"])``."""
+        return cls(
+            diagonals,
+            tuple(parse_placement(text, "--fix") for text in fixes),
+            tuple(parse_placement(text, "--forbid") for text in forbids),
+        )
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        """The constraints as command-line options, in the order given."""
+        return (
+            (("--diagonals",) if self.diagonals else ())
+            + tuple(f"--fix {fix}" for fix in self.fixes)
+            + tuple(f"--forbid {forbid}" for forbid in self.forbids)
+        )
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "diagonals": self.diagonals,
+            "fix": [fix.text for fix in self.fixes],
+            "forbid": [forbid.text for forbid in self.forbids],
+        }
+
+    def describe(self) -> str:
+        """``B-1`` or ``B-1 and B-2``, followed by the options: for messages."""
+        rules = "B-1 and B-2" if self.diagonals else "B-1"
+        pins = [o for o in self.options if o != "--diagonals"]
+        return rules + (" with " + " ".join(pins) if pins else "")
+
+
+UNCONSTRAINED = BoardConstraints()
+
+
+def resolve_engine(engine: str) -> Literal["exact", "cpsat"]:
+    """The engine that runs for ``engine``: ``auto`` is the exact engine, which handles every
+    constraint :class:`BoardConstraints` can express."""
+    if engine in ("auto", "exact"):
+        return "exact"
+    if engine == "cpsat":
+        return "cpsat"
+    raise InputError(f"unknown engine {engine!r}: expected one of {', '.join(ENGINES)}")
+
+
+# ---------------------------------------------------------------------------------------------
+# The normalised boards
+
+
+def _reduced_boards() -> list[tuple[int, ...]]:
+    """Boards with row 1 = (colour i, shape i) and column a's colours 0, 1, 2, 3, 4 in order.
+
+    A depth-first fill in reading order with bit masks for the colours and shapes used in each
+    row and column and for the pieces used; pieces are ``colour * 5 + shape``.
+    """
+    found: list[tuple[int, ...]] = []
+    cells = [0] * N_SQUARES
+    row_colours = [0] * SIZE
+    row_shapes = [0] * SIZE
+    col_colours = [0] * SIZE
+    col_shapes = [0] * SIZE
+    used = 0
+    for k in range(SIZE):
+        cells[k] = k * SIZE + k
+        row_colours[0] |= 1 << k
+        row_shapes[0] |= 1 << k
+        col_colours[k] |= 1 << k
+        col_shapes[k] |= 1 << k
+        used |= 1 << (k * SIZE + k)
+    full = (1 << SIZE) - 1
+
+    def fill(sq: int, used: int) -> None:
+        if sq == N_SQUARES:
+            found.append(tuple(cells))
+            return
+        row, col = divmod(sq, SIZE)
+        colours = (1 << row) if col == 0 else ~(row_colours[row] | col_colours[col]) & full
+        shapes = ~(row_shapes[row] | col_shapes[col]) & full
+        while colours:
+            colour_bit = colours & -colours
+            colours ^= colour_bit
+            colour = colour_bit.bit_length() - 1
+            left = shapes
+            while left:
+                shape_bit = left & -left
+                left ^= shape_bit
+                piece = colour * SIZE + shape_bit.bit_length() - 1
+                if used >> piece & 1:
+                    continue
+                cells[sq] = piece
+                row_colours[row] |= colour_bit
+                col_colours[col] |= colour_bit
+                row_shapes[row] |= shape_bit
+                col_shapes[col] |= shape_bit
+                fill(sq + 1, used | 1 << piece)
+                row_colours[row] ^= colour_bit
+                col_colours[col] ^= colour_bit
+                row_shapes[row] ^= shape_bit
+                col_shapes[col] ^= shape_bit
+
+    fill(SIZE, used)
+    return found
+
+
+@functools.cache
+def normalised_boards() -> tuple[tuple[int, ...], ...]:
+    """Every valid board whose row 1 is (colour i, shape i) in column i, as piece indices.
+
+    Every valid board is exactly one of these relabelled by one colour permutation and one
+    shape permutation.
+    """
+    boards: list[tuple[int, ...]] = []
+    for reduced in _reduced_boards():
+        rows = [reduced[r * SIZE : (r + 1) * SIZE] for r in range(SIZE)]
+        for order in itertools.permutations(rows[1:]):
+            boards.append(rows[0] + tuple(piece for row in order for piece in row))
+    return tuple(boards)
+
+
+def _meets_diagonals(board: tuple[int, ...]) -> bool:
+    # B-2: no colour and no shape twice on d1 (a1→e5) or d2 (e1→a5).
+    for squares in (range(0, 25, 6), range(4, 21, 4)):
+        pieces = [board[sq] for sq in squares]
+        if len({p // SIZE for p in pieces}) < SIZE or len({p % SIZE for p in pieces}) < SIZE:
+            return False
+    return True
+
+
+@functools.cache
+def _permutations() -> tuple[tuple[int, ...], ...]:
+    """The 120 permutations of 0–4; ``perm[i]`` is the image of ``i``."""
+    return tuple(itertools.permutations(range(SIZE)))
+
+
+@functools.cache
+def _diagonal_boards() -> tuple[int, ...]:
+    """Indices of the normalised boards that meet B-2 (relabelling keeps B-2 either way)."""
+    return tuple(k for k, board in enumerate(normalised_boards()) if _meets_diagonals(board))
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """The boards meeting some constraints, numbered 0 … total-1.
+
+    Numbers ``ends[k] - counts[k]`` to ``ends[k] - 1`` are the normalised board ``reps[k]``
+    relabelled by its valid (σ, τ), written ``σ * 120 + τ`` in increasing order: all 14,400
+    when ``pairs[k]`` is ``None``, else those listed in ``pairs[k]``.
+    """
+
+    reps: tuple[int, ...]
+    counts: tuple[int, ...]
+    ends: tuple[int, ...]
+    pairs: tuple[NDArray[np.int64] | None, ...]
+
+    @property
+    def total(self) -> int:
+        return self.ends[-1] if self.ends else 0
+
+
+@functools.lru_cache(maxsize=32)
+def _plan(constraints: BoardConstraints) -> _Plan:
+    candidates = (
+        _diagonal_boards() if constraints.diagonals else tuple(range(len(normalised_boards())))
+    )
+    if not constraints.fixes and not constraints.forbids:
+        # Every relabelling is valid: no masks, and no numpy to import.
+        counts = (PERMUTATIONS * PERMUTATIONS,) * len(candidates)
+        return _Plan(candidates, counts, tuple(itertools.accumulate(counts)), (None,) * len(counts))
+    return _constrained_plan(candidates, constraints)
+
+
+def _constrained_plan(candidates: tuple[int, ...], constraints: BoardConstraints) -> _Plan:
+    import numpy as np
+
+    boards = normalised_boards()
+    perms = np.array(_permutations(), dtype=np.int64)
+    # hits[k, c, C]: permutation k sends c to C.
+    hits = perms[:, :, None] == np.arange(SIZE)[None, None, :]
+    squares = sorted({p.square for p in constraints.fixes + constraints.forbids})
+    placements = [(p, True) for p in constraints.fixes] + [(p, False) for p in constraints.forbids]
+    # The normalised tiles on the constrained squares decide the mask of valid relabellings,
+    # so normalised boards that agree there share one mask.
+    by_key: dict[tuple[int, ...], NDArray[np.int64]] = {}
+    reps: list[int] = []
+    counts: list[int] = []
+    pairs: list[NDArray[np.int64] | None] = []
+    for k in candidates:
+        key = tuple(boards[k][sq] for sq in squares)
+        valid = by_key.get(key)
+        if valid is None:
+            normalised = dict(zip(squares, key, strict=True))
+            mask = np.ones((PERMUTATIONS, PERMUTATIONS), dtype=bool)
+            for placement, is_fix in placements:
+                colour, shape = divmod(normalised[placement.square], SIZE)
+                lands = np.outer(
+                    hits[:, colour, placement.piece.colour], hits[:, shape, placement.piece.shape]
+                )
+                mask &= lands if is_fix else ~lands
+            valid = by_key[key] = np.flatnonzero(mask).astype(np.int64)
+        if len(valid):
+            reps.append(k)
+            counts.append(len(valid))
+            pairs.append(valid)
+    return _Plan(tuple(reps), tuple(counts), tuple(itertools.accumulate(counts)), tuple(pairs))
+
+
+@functools.cache
+def _relabel_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """For each permutation k and piece p: the colour part (``σ(colour) * 5``) and the shape
+    part (``τ(shape)``) of p's image, so a relabelled piece is one addition."""
+    colour_part = tuple(
+        tuple(perm[p // SIZE] * SIZE for p in range(25)) for perm in _permutations()
+    )
+    shape_part = tuple(tuple(perm[p % SIZE] for p in range(25)) for perm in _permutations())
+    return colour_part, shape_part
+
+
+def _board_number(plan: _Plan, number: int) -> Board:
+    """Board ``number`` of the plan's numbering."""
+    k = bisect.bisect_right(plan.ends, number)
+    offset = number - (plan.ends[k] - plan.counts[k])
+    pairs = plan.pairs[k]
+    sigma, tau = divmod(offset if pairs is None else int(pairs[offset]), PERMUTATIONS)
+    colour_part, shape_part = _relabel_tables()
+    colours, shapes = colour_part[sigma], shape_part[tau]
+    return Board(tuple([PIECES[colours[p] + shapes[p]] for p in normalised_boards()[plan.reps[k]]]))
+
+
+def _distinct_numbers(rng: random.Random, total: int, count: int) -> list[int]:
+    """``count`` distinct numbers drawn uniformly from ``range(total)``, in draw order."""
+    if 2 * count >= total:  # a large share: sampling without replacement beats rejection
+        return rng.sample(range(total), count)
+    chosen: dict[int, None] = {}
+    while len(chosen) < count:
+        chosen.setdefault(rng.randrange(total))
+    return list(chosen)
+
+
+# ---------------------------------------------------------------------------------------------
+# The facade
+
+
+def _exact_plan(constraints: BoardConstraints) -> _Plan:
+    plan = _plan(constraints)
+    if plan.total == 0:
+        raise contradiction(constraints)
+    return plan
+
+
+def contradiction(constraints: BoardConstraints) -> ConstraintError:
+    """The error for constraints that no board meets, naming the conflicting options."""
+    from runarch_gen.runarch.boardsat import explain_infeasibility
+
+    why = explain_infeasibility(constraints)
+    if why is None:  # the two engines disagree: a bug, not a user error
+        raise AssertionError(f"no board found, but CP-SAT finds one: {constraints.options}")
+    return ConstraintError(f"contradictory options: {why.reason}")
+
+
+def count_boards(constraints: BoardConstraints = UNCONSTRAINED, *, engine: str = "auto") -> int:
+    """The exact number of valid boards that meet ``constraints``; 0 when they contradict.
+
+    ``engine="cpsat"`` enumerates every board with CP-SAT instead (slow unless the
+    constraints leave few boards; the tests use it as a second, independent count).
+
+    >>> count_boards(BoardConstraints(diagonals=True)) <= count_boards()
+    True
+    """
+    if resolve_engine(engine) == "cpsat":
+        from runarch_gen.runarch.boardsat import build_board_model, enumerate_solutions
+
+        return enumerate_solutions(build_board_model(constraints))
+    return _plan(constraints).total
+
+
+def generate_boards(
+    count: int,
+    constraints: BoardConstraints = UNCONSTRAINED,
+    *,
+    seed: int,
+    engine: str = "auto",
+    on_progress: Progress | None = None,
+) -> list[Board]:
+    """``count`` distinct valid boards meeting ``constraints``; the same seed gives the same list.
+
+    With the exact engine (``auto``) the list is a uniformly random set of distinct boards in
+    random order, so each board is uniform over all boards meeting the constraints. With
+    ``cpsat`` each board comes from a randomised CP-SAT search: valid and distinct, but not
+    uniform. Raises :class:`ConstraintError` naming the conflicting
+    options, or saying how many boards exist when fewer than ``count`` do.
+
+    >>> boards = generate_boards(3, seed=1)
+    >>> len(set(boards))
+    3
+    """
+    if count < 1:
+        raise InputError(f"the number of boards must be at least 1, not {count}")
+    if resolve_engine(engine) == "cpsat":
+        from runarch_gen.runarch.boardsat import generate_distinct
+
+        return generate_distinct(count, constraints, seed=seed, on_progress=on_progress)
+    plan = _exact_plan(constraints)
+    if count > plan.total:
+        raise _too_many(count, plan.total, constraints)
+    numbers = _distinct_numbers(random.Random(seed), plan.total, count)
+    boards = [_board_number(plan, number) for number in numbers]
+    if on_progress is not None:
+        on_progress(count)
+    return boards
+
+
+def _too_many(count: int, total: int, constraints: BoardConstraints) -> ConstraintError:
+    return ConstraintError(
+        f"{count} distinct boards asked for, but only {total} boards meet {constraints.describe()}"
+    )
+
+
+def generate_board(
+    constraints: BoardConstraints = UNCONSTRAINED, *, seed: int, engine: str = "auto"
+) -> Board:
+    """One valid board meeting ``constraints`` (uniform with the exact engine).
+
+    >>> generate_board(seed=3) == generate_board(seed=3)
+    True
+    """
+    return generate_boards(1, constraints, seed=seed, engine=engine)[0]
+
+
+def sample_boards(
+    count: int, constraints: BoardConstraints = UNCONSTRAINED, *, seed: int
+) -> list[Board]:
+    """``count`` independent uniform draws (repeats possible) from the boards meeting
+    ``constraints``: the sampler behind :func:`generate_boards`, for statistics."""
+    if count < 0:
+        raise InputError(f"the number of boards must not be negative, not {count}")
+    plan = _exact_plan(constraints)
+    rng = random.Random(seed)
+    return [_board_number(plan, rng.randrange(plan.total)) for _ in range(count)]
+
+
+def enumerate_boards(
+    constraints: BoardConstraints = UNCONSTRAINED, *, engine: str = "auto"
+) -> list[Board]:
+    """Every valid board meeting ``constraints``, in the engine's order.
+
+    Meant for constraints that leave few boards: unconstrained there are millions.
+    """
+    if resolve_engine(engine) == "cpsat":
+        from runarch_gen.runarch.boardsat import build_board_model, enumerate_solutions
+
+        found: list[Board] = []
+        enumerate_solutions(build_board_model(constraints), on_board=found.append)
+        return found
+    plan = _plan(constraints)
+    return [_board_number(plan, number) for number in range(plan.total)]
