@@ -348,14 +348,10 @@ def render_kit_pdf(plan: KitPlan) -> bytes:
 def render_previews(plan: KitPlan) -> dict[str, bytes]:
     """PNG previews: the board, a contact sheet of the card fronts, the first page holding each
     component kind, and the back of the first card page."""
-    from runarch_gen.pnp.raster import RasterSurface
 
     out: dict[str, bytes] = {}
     painter = plan.painter
-    side = 230.0
-    board = RasterSurface(side, side, 3.0, painter.fonts)
-    painter.draw_board(board, plan.board, side)
-    out["preview-board.png"] = board.png()
+    out["preview-board.png"] = board_picture(painter, plan.board, tile_px=150)
     if len(plan.deck) and (plan.options.only is None or "cards" in plan.options.only):
         out["preview-cards.png"] = contact_sheet(plan)
     furniture = plan.furniture()
@@ -387,6 +383,25 @@ def render_previews(plan: KitPlan) -> dict[str, bytes]:
                 fonts=painter.fonts,
             )
     return out
+
+
+def board_picture(painter: KitPainter, board: Board, *, tile_px: int, labels: bool = True) -> bytes:
+    """The board as a PNG, each tile ``tile_px`` pixels wide, drawn like the kit's tiles."""
+    from runarch_gen.pnp.raster import RasterSurface
+
+    tile = painter.layouts["tile"].width
+    band = float(painter.layouts["board"].value("label_band", 7.0)) if labels else 1.0
+    side = 5 * tile + 2 * band
+    surface = RasterSurface(side, side, tile_px / tile, painter.fonts)
+    painter.draw_board(surface, board, side, labels=labels)
+    return surface.png()
+
+
+def board_painter(*, friendly: bool = True, lang: str = "en") -> KitPainter:
+    """A painter with the bundled templates, for drawing boards outside a kit."""
+    config = load_kit_config()
+    style = Style.make(config, friendly=friendly)
+    return KitPainter(config, config.texts(lang), style, ARCHIVE_ORDERS["overview"])
 
 
 def contact_sheet(plan: KitPlan, columns: int = 10) -> bytes:

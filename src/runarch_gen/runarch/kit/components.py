@@ -150,17 +150,18 @@ class KitPainter:
         del bleed
         self.draw_board(s, item.payload, item.width)
 
-    def draw_board(self, s: Surface, board: Board, side: float) -> None:
-        """The 5×5 board scaled to ``side`` mm, with column letters and row numbers."""
+    def draw_board(self, s: Surface, board: Board, side: float, *, labels: bool = True) -> None:
+        """The 5×5 board scaled to ``side`` mm, with column letters and row numbers around it
+        (or only a narrow margin without ``labels``)."""
         lay = self.layouts["board"]
         st = self.style
-        band = float(lay.value("label_band", 7.0))
+        band = float(lay.value("label_band", 7.0)) if labels else 1.0
         grid = Box(band, band, side - 2 * band, side - 2 * band)
         cell = grid.width / 5
         tile = self.layouts["tile"].width
         s.rect(Box(0, 0, side, side), st.paper)
         label = style_text(11, st.ink, font="bold")
-        for i in range(5):
+        for i in range(5 if labels else 0):
             x = grid.x + i * cell
             y = grid.y + i * cell
             letter, number = "abcde"[i], str(i + 1)
