@@ -52,7 +52,7 @@ class SheetSpec:
 
     paper: Paper
     margin: float = 6.0
-    footer: float = 14.0
+    footer: float = 12.0
     gutter: float = 0.0
     block_gap: float = 10.0
     mark_length: float = 4.0
