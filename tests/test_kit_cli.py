@@ -14,6 +14,7 @@ import pymupdf
 import pytest
 
 from runarch_gen.cli import run
+from runarch_gen.runarch.cards import Card, Deck
 from runarch_gen.runarch.kit.inputs import board_document, deck_document
 from runarch_gen.runarch.kit.samples import sample_board, sample_deck
 
@@ -181,7 +182,7 @@ def test_bad_options_are_one_line_exit_2_and_write_nothing(inputs, tmp_path, cap
         ("board", '{"tiles": [["0R"]]', "board.json:1:"),
         ("board", '{"tiles": [["0R","3B","4G","5Y","QQ"]]}', "board.json"),
         ("board", "0R 3B 4G 5Y 6V\n" * 5, "board.json: not a valid board: column a repeats"),
-        ("deck", '{"cards": [{"id": 1}]}', "deck.json: card 1 is malformed"),
+        ("deck", '{"cards": [{"id": 1}]}', "deck.json:1:1: missing field 'format'"),
         ("deck", "", "deck.json"),
     ],
 )
@@ -207,6 +208,19 @@ def test_bad_board_or_deck_files_are_exit_2(inputs, tmp_path, capsys, which, tex
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and message in err, err
     assert not out.exists()
+
+
+def test_an_invalid_deck_is_exit_2_with_the_checkers_findings(inputs, tmp_path, capsys) -> None:
+    board, _ = inputs
+    cards = sample_deck(30).cards
+    twin = Card(30, cards[0].pattern, cards[1].match, cards[1].goal, cards[1].arrows)
+    deck = tmp_path / "twins.json"
+    deck.write_text(deck_document(Deck((*cards[:29], twin))))
+    code = run(["kit", "--board", str(board), "--deck", str(deck), "--out", str(tmp_path / "o")])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert "twins.json: not a valid deck: card 30, pattern: the same pattern as card 1" in err
+    assert not (tmp_path / "o").exists()
 
 
 def test_a_missing_file_is_named(inputs, tmp_path, capsys) -> None:

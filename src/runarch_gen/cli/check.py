@@ -1,9 +1,9 @@
-"""``runarch-gen check``: check the boards in a file and report every problem.
+"""``runarch-gen check``: check the boards or the deck in a file and report every problem.
 
 The command reads the file, decides what kind of file it is and hands it to that kind's
 checker in the library; each checker returns a report with ``lines()``, ``to_json()`` and
-``exit_code``. Boards are the only kind so far: a new kind adds a detector to
-:func:`_file_kind` and an entry to :data:`_CHECKERS`.
+``exit_code``. A new kind adds a detector to :func:`_file_kind` and an entry to
+:data:`_CHECKERS`.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import typer
 from runarch_gen.cli._app import JsonOption, app, emit_json
 from runarch_gen.fileio import display_name, read_text
 from runarch_gen.runarch.boardcheck import check_board_text
+from runarch_gen.runarch.deckio import sniff_deck
 
 
 class Report(Protocol):
@@ -31,13 +32,23 @@ def _check_boards(text: str, source: str, diagonals: bool) -> Report:
     return check_board_text(text, source=source, diagonals=diagonals)
 
 
-_CHECKERS: dict[str, Callable[[str, str, bool], Report]] = {"boards": _check_boards}
+def _check_deck(text: str, source: str, diagonals: bool) -> Report:
+    from runarch_gen.runarch.deckcheck import check_deck_text
+
+    del diagonals  # a board option
+    return check_deck_text(text, source=source)
+
+
+_CHECKERS: dict[str, Callable[[str, str, bool], Report]] = {
+    "boards": _check_boards,
+    "deck": _check_deck,
+}
 
 
 def _file_kind(text: str) -> str:
-    """Which checker reads ``text``. Every file is a file of boards for now."""
-    del text
-    return "boards"
+    """Which checker reads ``text``: a deck (JSON with the deck format marker, or CSV with the
+    deck's header), else boards."""
+    return "deck" if sniff_deck(text) else "boards"
 
 
 @app.command()
@@ -48,10 +59,11 @@ def check(
     ] = False,
     json_: JsonOption = False,
 ) -> None:
-    """Check every board in FILE (text, JSON or JSON Lines) and report every problem.
+    """Check every board in FILE (text, JSON or JSON Lines), or a deck (JSON or CSV), and
+    report every problem.
 
-    Exit 0 when every board is valid, 1 when all were read but some is not valid, 2 when the
-    file or some board in it could not be read.
+    Exit 0 when every board (or the deck) is valid, 1 when all were read but some is not
+    valid, 2 when the file or some board in it could not be read.
     """
     text = read_text(file)
     report = _CHECKERS[_file_kind(text)](text, display_name(file), diagonals)

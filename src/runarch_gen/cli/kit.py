@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from runarch_gen.cli._app import JsonOption, SeedOption, app, emit_json, note, resolve_seed
+from runarch_gen.progress import progress
 
 
 @app.command()
@@ -90,18 +91,20 @@ def kit(
         only=parse_only(only),
         template=str(template) if template is not None else None,
     ).checked()
-    inputs = kit_inputs(board, deck, seed=chosen)
     folder = out / (name if name else f"kit-{chosen}")
-    result = build_kit(
-        folder,
-        inputs.board,
-        inputs.deck,
-        options,
-        seed=chosen if inputs.generated else None,
-        board_json=inputs.board_json,
-        deck_json=inputs.deck_json,
-        sources=inputs.sources,
-    )
+    with progress(None, "kit") as advance:
+        inputs = kit_inputs(board, deck, seed=chosen, advance=advance)
+        result = build_kit(
+            folder,
+            inputs.board,
+            inputs.deck,
+            options,
+            seed=chosen if inputs.generated else None,
+            board_json=inputs.board_json,
+            deck_json=inputs.deck_json,
+            sources=inputs.sources,
+            advance=advance,
+        )
     manifest = result.manifest
     if json_:
         emit_json({"folder": str(folder), **manifest})

@@ -588,18 +588,23 @@ def build_kit(
     deck_json: str,
     sources: Mapping[str, Mapping[str, Any]] | None = None,
     previews: bool = True,
+    advance: Callable[[int], None] | None = None,
 ) -> KitResult:
     """Write the kit folder: ``kit.pdf``, previews, ``board.json``, ``deck.json`` and
     ``manifest.json``. The folder appears only once complete (built in a temporary place).
 
     ``board_json`` and ``deck_json`` are the documents written beside the PDF, so a kit can
     be rebuilt from its own folder; ``sources`` says where board and deck came from (file
-    names and checksums, or the seed they were generated from), for the manifest.
+    names and checksums, or the seed they were generated from), for the manifest;
+    ``advance(1)`` is called after each stage (PDF, previews, folder), for a progress bar.
     """
+    step = advance or (lambda n: None)
     plan = plan_kit(board, deck, options)
     files: dict[str, bytes] = {"kit.pdf": render_kit_pdf(plan)}
+    step(1)
     if previews:
         files.update(render_previews(plan))
+    step(1)
     files["board.json"] = board_json.encode("utf-8")
     files["deck.json"] = deck_json.encode("utf-8")
     inputs: dict[str, Mapping[str, Any]] = dict(sources or {})
@@ -615,4 +620,5 @@ def build_kit(
             (tmp / name).write_bytes(data)
         text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
         (tmp / "manifest.json").write_text(text, encoding="utf-8")
+    step(1)
     return KitResult(Path(folder), manifest)
