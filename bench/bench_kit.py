@@ -54,7 +54,7 @@ def main() -> None:
     board_path, deck_path, deck100 = bench_inputs(work, seed=1)
 
     def whole_kit() -> None:
-        inputs = kit_inputs(board_path, deck_path, seed=1)
+        inputs = kit_inputs(board_path, deck_path, seed=1, check_in_background=True)
         build_kit(
             work / "kit",
             inputs.board,
@@ -63,6 +63,7 @@ def main() -> None:
             board_json=inputs.board_json,
             deck_json=inputs.deck_json,
             sources=inputs.sources,
+            before_write=inputs.confirm,
         )
 
     whole_kit()  # warm up: imports, font loading

@@ -93,18 +93,22 @@ def kit(
     ).checked()
     folder = out / (name if name else f"kit-{chosen}")
     with progress(None, "kit") as advance:
-        inputs = kit_inputs(board, deck, seed=chosen, advance=advance)
-        result = build_kit(
-            folder,
-            inputs.board,
-            inputs.deck,
-            options,
-            seed=chosen if inputs.generated else None,
-            board_json=inputs.board_json,
-            deck_json=inputs.deck_json,
-            sources=inputs.sources,
-            advance=advance,
-        )
+        inputs = kit_inputs(board, deck, seed=chosen, advance=advance, check_in_background=True)
+        try:
+            result = build_kit(
+                folder,
+                inputs.board,
+                inputs.deck,
+                options,
+                seed=chosen if inputs.generated else None,
+                board_json=inputs.board_json,
+                deck_json=inputs.deck_json,
+                sources=inputs.sources,
+                advance=advance,
+                before_write=inputs.confirm,
+            )
+        finally:
+            inputs.close()
     manifest = result.manifest
     if json_:
         emit_json({"folder": str(folder), **manifest})

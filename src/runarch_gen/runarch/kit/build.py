@@ -589,6 +589,7 @@ def build_kit(
     sources: Mapping[str, Mapping[str, Any]] | None = None,
     previews: bool = True,
     advance: Callable[[int], None] | None = None,
+    before_write: Callable[[], None] | None = None,
 ) -> KitResult:
     """Write the kit folder: ``kit.pdf``, previews, ``board.json``, ``deck.json`` and
     ``manifest.json``. The folder appears only once complete (built in a temporary place).
@@ -596,7 +597,8 @@ def build_kit(
     ``board_json`` and ``deck_json`` are the documents written beside the PDF, so a kit can
     be rebuilt from its own folder; ``sources`` says where board and deck came from (file
     names and checksums, or the seed they were generated from), for the manifest;
-    ``advance(1)`` is called after each stage (PDF, previews, folder), for a progress bar.
+    ``advance(1)`` is called after each stage (PDF, previews, folder), for a progress bar;
+    ``before_write()`` runs last before anything is written (a pending input check may raise).
     """
     step = advance or (lambda n: None)
     plan = plan_kit(board, deck, options)
@@ -615,6 +617,8 @@ def build_kit(
             "sha256": sha256(text.encode("utf-8")),
         }
     manifest = build_manifest(plan, seed=seed, inputs=inputs, outputs=files)
+    if before_write is not None:
+        before_write()
     with atomic_directory(folder) as tmp:
         for name, data in files.items():
             (tmp / name).write_bytes(data)

@@ -44,14 +44,84 @@ def parse_board(text: str, *, source: str) -> Board:
 def parse_deck(text: str, *, source: str) -> Deck:
     """The deck in ``text`` (JSON or CSV, :mod:`~runarch_gen.runarch.deckio`); it must pass the
     deck checker's static checks (RULES §9.1), whose violations the error quotes."""
-    from runarch_gen.runarch.deckcheck import check_deck
+    deck = read_deck_text(text, source=source)
+    violations = deck_violations(deck, source)
+    if violations:
+        raise _findings(source, "deck", violations)
+    return deck
+
+
+def read_deck_text(text: str, *, source: str) -> Deck:
+    """The deck in ``text``, read but not yet checked."""
     from runarch_gen.runarch.deckio import parse_deck as read
 
-    deck = read(text, source=source)
-    report = check_deck(deck, source=source)
-    if not report.valid:
-        raise _findings(source, "deck", [v.text for v in report.violations])
-    return deck
+    return read(text, source=source)
+
+
+def deck_violations(deck: Deck, source: str) -> list[str]:
+    """The deck checker's violations (RULES §9.1), as text; empty when the deck is valid."""
+    from runarch_gen.runarch.deckcheck import check_deck
+
+    return [v.text for v in check_deck(deck, source=source).violations]
+
+
+class DeckCheck:
+    """The deck checker running beside the kit's drawing.
+
+    Proving every goal achievable loads CP-SAT and solves a model per goal, about as long as
+    drawing the whole kit; where the platform can fork, a child process does it on the other
+    core while the kit is drawn. :meth:`confirm` waits for the verdict and raises the checker's
+    findings, before anything is written; :meth:`close` stops the child if the kit failed
+    first.
+    """
+
+    def __init__(self, deck: Deck, source: str) -> None:
+        import multiprocessing
+
+        self._source = source
+        self._violations: list[str] | None = None
+        self._process: Any = None
+        if "fork" not in multiprocessing.get_all_start_methods():
+            self._violations = deck_violations(deck, source)
+            return
+        context = multiprocessing.get_context("fork")
+        self._receive, send = context.Pipe(duplex=False)
+        self._process = context.Process(
+            target=_check_in_child, args=(deck, source, send), daemon=True
+        )
+        self._process.start()
+        send.close()
+
+    def confirm(self) -> None:
+        if self._violations is None:
+            try:
+                outcome = self._receive.recv()
+            except EOFError:
+                outcome = RuntimeError("the deck checker stopped without a verdict")
+            finally:
+                self.close()
+            if isinstance(outcome, BaseException):
+                raise outcome
+            self._violations = outcome
+        if self._violations:
+            raise _findings(self._source, "deck", self._violations)
+
+    def close(self) -> None:
+        if self._process is not None:
+            if self._process.is_alive():
+                self._process.terminate()
+            self._process.join()
+            self._receive.close()
+            self._process = None
+
+
+def _check_in_child(deck: Deck, source: str, send: Any) -> None:
+    try:
+        send.send(deck_violations(deck, source))
+    except BaseException as exc:  # handed to the parent, which raises it
+        send.send(exc)
+    finally:
+        send.close()
 
 
 def load_board(path: str | os.PathLike[str]) -> Board:
@@ -86,10 +156,21 @@ class KitInputs:
     board_json: str
     deck_json: str
     sources: dict[str, dict[str, Any]]
+    deck_check: DeckCheck | None = None
 
     @property
     def generated(self) -> bool:
         return any(source.get("generated") for source in self.sources.values())
+
+    def confirm(self) -> None:
+        """Raise the deck checker's findings if a deck file turned out invalid."""
+        if self.deck_check is not None:
+            self.deck_check.confirm()
+
+    def close(self) -> None:
+        """Stop a background check that is no longer wanted (the kit failed before it)."""
+        if self.deck_check is not None:
+            self.deck_check.close()
 
 
 def _source(path: str | os.PathLike[str], text: str) -> dict[str, Any]:
@@ -104,10 +185,14 @@ def kit_inputs(
     seed: int,
     deck_size: int = DEFAULT_DECK_SIZE,
     advance: Callable[[int], None] | None = None,
+    check_in_background: bool = False,
 ) -> KitInputs:
     """Read (and check) the given files; generate from ``seed`` whatever is not given: the
     board with :func:`~runarch_gen.runarch.boardgen.generate_board`, the deck with
-    :func:`~runarch_gen.runarch.deckgen.generate_deck`."""
+    :func:`~runarch_gen.runarch.deckgen.generate_deck`.
+
+    With ``check_in_background`` a deck file is checked beside the drawing (see
+    :class:`DeckCheck`): call :meth:`KitInputs.confirm` before writing anything."""
     sources: dict[str, dict[str, Any]] = {}
     if board_path is not None:
         text = read_text(board_path)
@@ -118,9 +203,15 @@ def kit_inputs(
 
         board = generate_board(seed=seed)
         sources["board"] = {"generated": True, "seed": seed}
+    deck_check = None
     if deck_path is not None:
         text = read_text(deck_path)
-        deck = parse_deck(text, source=display_name(deck_path))
+        name = display_name(deck_path)
+        if check_in_background:
+            deck = read_deck_text(text, source=name)
+            deck_check = DeckCheck(deck, name)
+        else:
+            deck = parse_deck(text, source=name)
         sources["deck"] = _source(deck_path, text)
     else:
         from runarch_gen.runarch.deckgen import generate_deck
@@ -128,7 +219,9 @@ def kit_inputs(
         deck, _ = generate_deck(deck_size, seed, advance=advance)
         sources["deck"] = {"generated": True, "seed": seed, "cards": deck_size}
     board_meta = {"seed": seed} if board_path is None else None
-    return KitInputs(board, deck, board_document(board, board_meta), deck_document(deck), sources)
+    return KitInputs(
+        board, deck, board_document(board, board_meta), deck_document(deck), sources, deck_check
+    )
 
 
 def bench_inputs(folder: Path, *, seed: int) -> tuple[Path, Path, Deck]:
