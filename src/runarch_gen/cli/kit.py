@@ -16,11 +16,17 @@ def kit(
     seed: SeedOption = None,
     board: Annotated[
         Path | None,
-        typer.Option("--board", help="Board file (JSON); default: generate one from the seed."),
+        typer.Option(
+            "--board",
+            help="Board file (text or JSON), checked; default: generate one from the seed.",
+        ),
     ] = None,
     deck: Annotated[
         Path | None,
-        typer.Option("--deck", help="Deck file (JSON); default: generate one from the seed."),
+        typer.Option(
+            "--deck",
+            help="Deck file (JSON or CSV), checked; default: generate a 50-card deck.",
+        ),
     ] = None,
     paper: Annotated[str, typer.Option("--paper", help="Paper: a4 or letter.")] = "a4",
     lang: Annotated[
