@@ -1,0 +1,171 @@
+"""Benchmark the rules engine: complete games between two random baseline players.
+
+    python bench/bench_engine.py                       # every variant, 200 games each
+    python bench/bench_engine.py --variants complex --games 1000
+    python bench/bench_engine.py --json
+
+For each variant it reports games, turns and actions per second (wall clock and CPU time of
+this one process), how the games ended (the stall fraction [R-18] above all), and the
+distribution of game lengths in turns. The random baseline scores a card whenever one can be
+scored and otherwise plays a uniformly random legal action (RULES.md §9.3 bots, issue target:
+at least 100 complete complex games per second on one core). Note the machine's load: the
+figures are only comparable on an idle machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from typing import Any
+
+from runarch_gen.play.bot import play_out
+from runarch_gen.runarch.board import Board
+from runarch_gen.runarch.boardio import read_board
+from runarch_gen.runarch.bots import RandomBot
+from runarch_gen.runarch.cards import Deck
+from runarch_gen.runarch.deckio import read_deck
+from runarch_gen.runarch.engine import RunArchGame
+from runarch_gen.runarch.engine.sample import sample_board, sample_deck
+from runarch_gen.runarch.rules import parse_rules
+
+DEFAULT_VARIANTS = ("simple", "complex", "classic", "solo")
+
+
+def bench_variant(rules: str, games: int, seed: int, board: Board, deck: Deck) -> dict[str, Any]:
+    """Play ``games`` games of ``rules`` between random bots; return rates and game lengths."""
+    game = RunArchGame(parse_rules(rules), board, deck)
+    turns: list[int] = []
+    finished: list[int] = []  # lengths of the games the rules ended (not the stall guard)
+    actions = 0
+    endings: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    scores: list[int] = []
+    cards_scored: list[int] = []
+    phases: Counter[int] = Counter()  # the highest movement phase a player reached
+    wall, cpu = time.perf_counter(), time.process_time()
+    for i in range(games):
+        game_seed = seed * 1_000_003 + i
+        state = game.new_initial_state(random.Random(game_seed))
+        bots = [
+            RandomBot(random.Random(2 * game_seed + 1)),
+            RandomBot(random.Random(2 * game_seed + 2)),
+        ]
+        outcome = play_out(state, bots)
+        turns.append(state.turn)
+        if not outcome.stalled:
+            finished.append(state.turn)
+        actions += len(state.history())
+        endings[outcome.termination] += 1
+        wins["shared" if len(outcome.winners) != 1 else outcome.sides[outcome.winners[0]]] += 1
+        scores.extend(outcome.totals)
+        cards_scored.extend(len(state.scored[side]) for side in range(2))
+        phases[max(state.phase(side) for side in range(game.num_players))] += 1
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    quantiles = statistics.quantiles(turns, n=10) if len(turns) > 1 else [turns[0]] * 9
+    return {
+        "rules": str(game.config),
+        "games": games,
+        "turns": sum(turns),
+        "actions": actions,
+        "wall_seconds": round(wall, 3),
+        "cpu_seconds": round(cpu, 3),
+        "games_per_second": round(games / wall, 1),
+        "turns_per_second": round(sum(turns) / wall),
+        "actions_per_second": round(actions / wall),
+        "cpu_games_per_second": round(games / cpu, 1),
+        "endings": dict(endings),
+        "stall_fraction": round(endings["stalled"] / games, 4),
+        "length": {
+            "mean": round(statistics.fmean(turns), 1),
+            "median": statistics.median(turns),
+            "p10": quantiles[0],
+            "p90": quantiles[-1],
+            "min": min(turns),
+            "max": max(turns),
+            "mean_unstalled": round(statistics.fmean(finished), 1) if finished else None,
+        },
+        "wins": dict(wins),
+        "mean_final_score": round(statistics.fmean(scores), 1),
+        "mean_cards_scored": round(statistics.fmean(cards_scored), 2),
+        "highest_phase": dict(sorted(phases.items())),
+    }
+
+
+def load() -> str:
+    try:
+        one, five, fifteen = os.getloadavg()
+    except OSError:
+        return "unknown"
+    return f"{one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--variants",
+        default=",".join(DEFAULT_VARIANTS),
+        help="rules strings, separated by commas, or by ';' when a string has commas",
+    )
+    parser.add_argument("--games", type=int, default=200, help="games per variant")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--deck-size", type=int, default=50, help="cards of the formula deck")
+    parser.add_argument("--deck", help="a deck file (JSON or CSV) instead of the formula deck")
+    parser.add_argument("--board", help="a board file instead of the formula board")
+    parser.add_argument("--json", action="store_true", help="print a JSON report")
+    args = parser.parse_args(argv)
+    separator = ";" if ";" in args.variants else ","
+    board = read_board(args.board) if args.board else sample_board()
+    deck = read_deck(args.deck) if args.deck else sample_deck(args.deck_size)
+    variants = [v.strip() for v in args.variants.split(separator) if v.strip()]
+    report: dict[str, Any] = {
+        "load_before": load(),
+        "python": sys.version.split()[0],
+        "board": args.board or "formula",
+        "deck": args.deck or f"formula, {args.deck_size} cards",
+        "variants": [bench_variant(v, args.games, args.seed, board, deck) for v in variants],
+        "load_after": load(),
+    }
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    print(
+        f"load average {report['load_before']} (before), {report['load_after']} (after);"
+        f" Python {report['python']}"
+    )
+    print(
+        f"{args.games} games per variant between two random baseline players, seed {args.seed};"
+        f" board {report['board']}, deck {report['deck']}"
+    )
+    print(
+        f"{'rules':<12} {'games/s':>8} {'turns/s':>8} {'actions/s':>9} {'cpu g/s':>8}"
+        f" {'stalled':>8}  turns mean/median/p10-p90 (min-max) [unstalled mean]  endings"
+    )
+    for row in report["variants"]:
+        length = row["length"]
+        endings = ", ".join(f"{k} {v}" for k, v in sorted(row["endings"].items()))
+        print(
+            f"{row['rules']:<12} {row['games_per_second']:>8} {row['turns_per_second']:>8} "
+            f"{row['actions_per_second']:>9} {row['cpu_games_per_second']:>8} "
+            f"{row['stall_fraction']:>8.1%}  {length['mean']}/{length['median']}/"
+            f"{length['p10']}-{length['p90']} ({length['min']}-{length['max']})"
+            f" [{length['mean_unstalled']}]  {endings}"
+        )
+    print("")
+    print(f"{'rules':<12} {'final score':>11} {'cards scored':>12}  highest movement phase reached")
+    for row in report["variants"]:
+        phases = ", ".join(f"{phase}: {n}" for phase, n in row["highest_phase"].items())
+        print(
+            f"{row['rules']:<12} {row['mean_final_score']:>11} {row['mean_cards_scored']:>12}"
+            f"  {phases}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,43 @@
+"""Bots: players that see only an observation and the legal actions.
+
+A bot is built with its own seeded :class:`random.Random` and never touches the state, so the
+same seeds give the same game, and a bot cannot see what its player may not.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import ClassVar, Generic, TypeVar
+
+from runarch_gen.play.game import Action, Outcome, State
+
+ObsT = TypeVar("ObsT")
+
+
+class Bot(ABC, Generic[ObsT]):
+    """A policy: ``step(observation, legal_actions)`` returns one of ``legal_actions``."""
+
+    name: ClassVar[str] = "bot"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    @abstractmethod
+    def step(self, observation: ObsT, legal_actions: Sequence[Action]) -> Action:
+        """Choose an action from ``legal_actions`` (never empty)."""
+
+
+def play_out(state: State[ObsT], bots: Sequence[Bot[ObsT]]) -> Outcome:
+    """Let ``bots`` (indexed by player) play ``state`` to its end and return the outcome.
+
+    ``bots[p]`` is asked whenever ``state.current_player()`` is ``p``; see the README's
+    "From Python" example.
+    """
+    while not state.is_terminal():
+        player = state.current_player()
+        state.apply(bots[player].step(state.observation(player), state.legal_actions()))
+    outcome = state.outcome()
+    assert outcome is not None
+    return outcome

@@ -1,0 +1,153 @@
+"""The RunArch game: rules configuration, board and deck, fixed for all the states it makes."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from runarch_gen.errors import InputError
+from runarch_gen.play.game import Game
+from runarch_gen.runarch.atoms import DIRECTIONS
+from runarch_gen.runarch.board import Board
+from runarch_gen.runarch.cards import PATTERN_LENGTH, Card, Deck
+from runarch_gen.runarch.engine.actions import OFFER_SIZE
+from runarch_gen.runarch.engine.conditions import Condition, load_conditions
+from runarch_gen.runarch.engine.setup import Setup, deal_setup
+from runarch_gen.runarch.engine.tables import Tables
+from runarch_gen.runarch.rules import LineDirection, RulesConfig, Variant
+
+if TYPE_CHECKING:
+    from runarch_gen.runarch.engine.state import RunArchState
+
+SIMPLE_HAND = 2  # §5.1 two cards in hand
+
+
+class RunArchGame(Game["RunArchState"]):
+    """RunArch under ``config`` on ``board`` with ``deck``; makes :class:`RunArchState` objects.
+
+    >>> from runarch_gen.runarch.engine.sample import sample_board, sample_deck
+    >>> from runarch_gen.runarch.rules import parse_rules
+    >>> game = RunArchGame(parse_rules("complex(deal=4)"), sample_board(), sample_deck())
+    >>> state = game.new_initial_state(random.Random(7))
+    >>> len(state.legal_actions()), state.action_to_string(0)  # [R-04] setup choices
+    (12, 'setup:1/17')
+    """
+
+    def __init__(
+        self,
+        config: RulesConfig,
+        board: Board,
+        deck: Deck | Sequence[Card],
+        *,
+        deck_name: str | None = None,
+        conditions: Sequence[Condition] | None = None,
+    ) -> None:
+        cards = tuple(deck)
+        self.config = config
+        self.board = board
+        self.cards = cards
+        self.deck_name = deck_name
+        self.variant = config.variant
+        self.solo = config.variant is Variant.SOLO
+        self.token_games = config.has_archives  # bonus tokens, archives, goals, the offer
+        self.bets = config.has_bets
+        self.sides: tuple[str, ...] = ("player", "automa") if self.solo else ("white", "black")
+        self.card_index: dict[int, int] = {}
+        for index, card in enumerate(cards):
+            if len(card.pattern) != PATTERN_LENGTH:
+                raise InputError(f"card {card.id}: a pattern has {PATTERN_LENGTH} stones")
+            if card.id in self.card_index:
+                raise InputError(f"card id {card.id} appears twice in the deck")
+            self.card_index[card.id] = index
+        needed = self.cards_for_setup()
+        if len(cards) < needed:
+            raise InputError(
+                f"the {config.variant.value} game needs at least {needed} cards to set up;"
+                f" the deck has {len(cards)}"
+            )
+        self.tables = Tables(board, cards, config.direction is LineDirection.REVERSIBLE)
+        # §8 the automa's arrows as compass indices (N = 0 … NW = 7).
+        self.arrows: tuple[tuple[int, ...], ...] = tuple(
+            tuple(DIRECTIONS.index(d) for d in card.arrows) for card in cards
+        )
+        if conditions is not None:
+            self.conditions: tuple[Condition, ...] = tuple(conditions)
+        else:
+            self.conditions = load_conditions(config.conditions) if self.bets else ()
+        self._conditions_met: dict[tuple[int, ...], frozenset[int]] = {}
+
+    def cards_for_setup(self) -> int:
+        """How many cards the deal and the offer take (§3 step 4–5, §5.1)."""
+        if not self.token_games:
+            return 2 * SIMPLE_HAND
+        players = 1 if self.solo else 2
+        return players * self.config.deal + OFFER_SIZE
+
+    @property
+    def num_players(self) -> int:
+        return 1 if self.solo else 2
+
+    def new_initial_state(self, rng: random.Random) -> RunArchState:
+        """A new game whose setup is drawn from ``rng`` (see :func:`deal_setup`)."""
+        return self.new_state(self.deal(rng))
+
+    def deal(self, rng: random.Random) -> Setup:
+        return deal_setup(
+            rng,
+            len(self.cards),
+            token_games=self.token_games,
+            condition_count=len(self.conditions),
+        )
+
+    def new_state(self, setup: Setup) -> RunArchState:
+        """The initial state of a game with a given setup."""
+        from runarch_gen.runarch.engine.state import RunArchState
+
+        if len(setup.order) != len(self.cards):
+            raise InputError(
+                f"the setup orders {len(setup.order)} cards; the deck has {len(self.cards)}"
+            )
+        if any(index >= len(self.conditions) for index, _ in setup.conditions):
+            raise InputError("the setup names a condition token the condition set lacks")
+        if self.token_games != bool(setup.stacks) or self.bets != bool(setup.frame_bets):
+            raise InputError(f"the setup does not fit the {self.variant.value} game")
+        return RunArchState(self, setup)
+
+    def conditions_met(self, counts: tuple[int, ...]) -> frozenset[int]:
+        """Indices in the condition set of the conditions that archive ``counts`` meet [R-02]."""
+        met = self._conditions_met.get(counts)
+        if met is None:
+            key = (counts[0], counts[1], counts[2])
+            met = frozenset(i for i, c in enumerate(self.conditions) if c.is_met(key))
+            self._conditions_met[counts] = met
+        return met
+
+    def deck_digest(self) -> str:
+        """A short digest of the cards' content: a record names the deck it was played with."""
+        text = "\n".join(
+            f"{c.id}|{c.pattern.text}|{c.match.code}|{c.goal.text}|{c.goal.reward}|"
+            + ",".join(d.name for d in c.arrows)
+            for c in self.cards
+        )
+        return "sha256:" + hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RunArchGame):
+            return NotImplemented
+        return self is other or (
+            self.config == other.config
+            and self.board == other.board
+            and self.cards == other.cards
+            and self.conditions == other.conditions
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.config, self.board, len(self.cards)))
+
+    def __str__(self) -> str:
+        return str(self.config)
+
+    def __repr__(self) -> str:
+        return f"RunArchGame({self.config}, {len(self.cards)} cards)"
