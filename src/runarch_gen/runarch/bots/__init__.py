@@ -12,9 +12,10 @@ import random
 from runarch_gen.errors import InputError
 from runarch_gen.runarch.bots.base import RunArchBot
 from runarch_gen.runarch.bots.greedy import GreedyBot
+from runarch_gen.runarch.bots.lookahead import LookaheadBot
 from runarch_gen.runarch.bots.random_bot import RandomBot
 
-BOTS: dict[str, type[RunArchBot]] = {RandomBot.name: RandomBot, GreedyBot.name: GreedyBot}
+BOTS: dict[str, type[RunArchBot]] = {bot.name: bot for bot in (RandomBot, GreedyBot, LookaheadBot)}
 
 
 def make_bot(name: str, rng: random.Random) -> RunArchBot:
@@ -25,4 +26,4 @@ def make_bot(name: str, rng: random.Random) -> RunArchBot:
         raise InputError(f"unknown bot {name!r}: expected one of {', '.join(BOTS)}") from None
 
 
-__all__ = ["BOTS", "GreedyBot", "RandomBot", "RunArchBot", "make_bot"]
+__all__ = ["BOTS", "GreedyBot", "LookaheadBot", "RandomBot", "RunArchBot", "make_bot"]

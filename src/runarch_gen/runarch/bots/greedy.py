@@ -219,8 +219,7 @@ class GreedyBot(RunArchBot):
         legal = legal - excluded or legal
         return self.harmless_swap(position, legal, targets[0] if targets else None), None
 
-    @staticmethod
-    def choose_second(position: Position, first: int, target: Target) -> int | None:
+    def choose_second(self, position: Position, first: int, target: Target) -> int | None:
         """After a first adjacent swap (applied to ``position``), a second one that lowers
         the target's potential further, if any: an adjacent swap, [R-06] not the first one
         again."""

@@ -38,7 +38,6 @@ from runarch_gen.runarch.engine.tables import (
     N_STRAIGHT,
     PAIR_A,
     PAIR_B,
-    PAIR_INDEX,
     SWAPS_BY_PHASE,
 )
 from runarch_gen.runarch.rules import MatchBonus
@@ -228,6 +227,9 @@ def knowledge(game: RunArchGame) -> Knowledge:
 
 
 Target = tuple[int, int, int, tuple[int, ...]]
+Prepared = tuple[int, int, Sequence[int], list[int], list[int], int]
+"""A target ready for :meth:`Position.cost_after`: ``(slot, line, squares, distances to a
+point per position, extra distances to the exact stone, pattern points needed)``."""
 """A scoring target and its potential: ``(potential, hand slot, line, the line's squares in
 the order of the pattern's positions)``."""
 
@@ -324,8 +326,9 @@ class Position:
     def cost(self, slot: int, squares: Sequence[int], need: int) -> int:
         """The potential of ``hand[slot]`` on a line's ``squares`` needing ``need`` pattern
         points (see the module docstring)."""
-        nears, extras = self.terms(slot, squares)
-        return combine(nears, extras, need)
+        return _cost(
+            self.dist, self.balls, self.near_masks[slot], self.exact_at[slot], squares, need
+        )
 
     def terms(self, slot: int, squares: Sequence[int]) -> tuple[list[int], list[int]]:
         """Per pattern position of ``hand[slot]`` on ``squares``: the distance to the nearest
@@ -362,23 +365,94 @@ class Position:
     def swap_costs(
         self, slot: int, line: int, squares: Sequence[int], pairs: Sequence[int]
     ) -> list[tuple[int, int]]:
-        """``(potential after the swap, pair)`` for each swap of ``pairs`` on the target: only
-        the pattern positions whose stones the swap moves are recomputed."""
+        """``(potential after the swap, pair)`` for each swap of ``pairs`` on the target."""
+        target = self.prepare(slot, line, squares)
+        return [(self.cost_after(target, pair), pair) for pair in pairs]
+
+    def prepare(self, slot: int, line: int, squares: Sequence[int]) -> Prepared:
+        """A target's per-position terms and needed points, for :meth:`cost_after`."""
         nears, extras = self.terms(slot, squares)
-        need = self.needed(slot, line)
-        return [(self._after(slot, line, squares, nears, extras, need, p), p) for p in pairs]
+        return slot, line, squares, nears, extras, self.needed(slot, line)
+
+    def cost_after(self, target: Prepared, pair: int) -> int:
+        """The potential of a prepared target once ``pair``'s two stones trade squares,
+        without moving them: only the pattern positions where one of the two stones earns a
+        point are recomputed (a stone earns one at 1 or 2 positions)."""
+        slot, line, squares, nears, extras, need = target
+        stones, dist = self.stones, self.dist
+        a, b = PAIR_A[pair], PAIR_B[pair]
+        x, y = stones[a], stones[b]
+        card = self.hand[slot]
+        known = self.known
+        positions = known.positions_of[card]
+        qualifying_bits = known.qualifying_bits[card]
+        masks, exact_at = self.near_masks[slot], self.exact_at[slot]
+        balls = self.balls
+        bits = 1 << a | 1 << b
+        total = sum(nears)
+        new_extras = extras[:]
+        for i in positions[x] + positions[y]:
+            q = squares[i]
+            q_bits = qualifying_bits[i]
+            if (q_bits >> x ^ q_bits >> y) & 1:
+                mask = masks[i] ^ bits
+                if mask >> q & 1:
+                    near = 0
+                else:
+                    ball = balls[q]
+                    near = 1
+                    while not mask & ball[near]:
+                        near += 1
+            else:
+                near = nears[i]
+            total += near - nears[i]
+            sq = exact_at[i]
+            sq = b if sq == a else a if sq == b else sq
+            new_extras[i] = dist[sq * N_SQUARES + q] - near
+        if self.phase == 4:  # [R-09] the swap may change the match bonus, so the need
+            if known.bonus is MatchBonus.BOARD:
+                need -= known.bonus_change(card, x, y, a, b)
+            else:
+                stones[a], stones[b] = y, x
+                need = self.needed(slot, line)
+                stones[a], stones[b] = x, y
+        need_exact = need - SIZE
+        if need_exact > 0:
+            if need_exact >= SIZE:
+                total += sum(new_extras) + BONUS_STEP_COST * (need_exact - SIZE)
+            else:
+                new_extras.sort()
+                total += sum(new_extras[:need_exact])
+        return total
 
     def best_swap(
         self, slot: int, line: int, squares: Sequence[int], excluded: set[int] | frozenset[int]
     ) -> tuple[int, int, int] | None:
         """``(potential now, potential after, pair)`` for the swap that lowers the target's
-        potential most, or ``None`` when no swap among those that bring a wanted stone
-        closer lowers it. Wanted stones: the exact stones of the positions that count
-        (the ``need − 5`` cheapest), and the nearest stones earning a point at positions
-        whose square has none. Swaps in ``excluded`` are not played."""
-        nears, extras = self.terms(slot, squares)
-        need = self.needed(slot, line)
+        potential most, or ``None`` when no swap among :meth:`candidate_swaps` lowers it.
+        Swaps in ``excluded`` are not played; ties go to the lowest pair index."""
+        target = self.prepare(slot, line, squares)
+        _, _, _, nears, extras, need = target
         cost = combine(nears, extras, need)
+        candidates = self.candidate_swaps(slot, squares, nears, extras, need) - excluded
+        best_after, best_pair = cost, -1
+        for pair in sorted(candidates):
+            after = self.cost_after(target, pair)
+            if after < best_after:
+                best_after, best_pair = after, pair
+        return None if best_pair < 0 else (cost, best_after, best_pair)
+
+    def candidate_swaps(
+        self,
+        slot: int,
+        squares: Sequence[int],
+        nears: Sequence[int],
+        extras: Sequence[int],
+        need: int,
+    ) -> set[int]:
+        """The swaps (pair indices) of the phase that bring a stone the target wants closer to
+        its square: the exact stones of the positions that count (the ``need − 5`` cheapest),
+        and the nearest stones earning a point at positions whose square has none."""
         need_exact = need - SIZE
         if need_exact <= 0:
             threshold = -1  # no exact stone is wanted
@@ -388,7 +462,7 @@ class Position:
             threshold = sorted(extras)[need_exact - 1]
         card = self.hand[slot]
         known = self.known
-        dist, at, stones = self.dist, self.stone_at, self.stones
+        dist, at = self.dist, self.stone_at
         exact = known.exact[card]
         qualifying = known.qualifying[card]
         closer = CLOSER[self.phase]
@@ -404,109 +478,7 @@ class Position:
                     here = at[s]
                     if dist[base + here] == near:
                         candidates.update(closer[here * N_SQUARES + q])
-        candidates -= excluded
-        # The potential after each candidate swap; only the pattern positions where one of
-        # the two stones earns a point can change (a stone earns one at 1 or 2 positions).
-        positions = known.positions_of[card]
-        qualifying_bits = known.qualifying_bits[card]
-        masks, exact_at = self.near_masks[slot], self.exact_at[slot]
-        balls = self.balls
-        board_bonus = self.phase == 4 and known.bonus is MatchBonus.BOARD
-        other_bonus = self.phase == 4 and not board_bonus
-        near_sum = sum(nears)
-        best_after, best_pair = cost, -1
-        for pair in candidates:
-            a, b = PAIR_A[pair], PAIR_B[pair]
-            x, y = stones[a], stones[b]
-            bits = 1 << a | 1 << b
-            total = near_sum
-            new_extras = extras[:]
-            for i in positions[x] + positions[y]:
-                q = squares[i]
-                q_bits = qualifying_bits[i]
-                if (q_bits >> x ^ q_bits >> y) & 1:
-                    mask = masks[i] ^ bits
-                    if mask >> q & 1:
-                        near = 0
-                    else:
-                        ball = balls[q]
-                        near = 1
-                        while not mask & ball[near]:
-                            near += 1
-                else:
-                    near = nears[i]
-                total += near - nears[i]
-                sq = exact_at[i]
-                sq = b if sq == a else a if sq == b else sq
-                new_extras[i] = dist[sq * N_SQUARES + q] - near
-            pair_need = need
-            if board_bonus:
-                pair_need -= known.bonus_change(card, x, y, a, b)
-            elif other_bonus:
-                stones[a], stones[b] = y, x
-                pair_need = self.needed(slot, line)
-                stones[a], stones[b] = x, y
-            need_exact = pair_need - SIZE
-            if need_exact > 0:
-                if need_exact >= SIZE:
-                    total += sum(new_extras) + BONUS_STEP_COST * (need_exact - SIZE)
-                else:
-                    new_extras.sort()
-                    total += sum(new_extras[:need_exact])
-            if total < best_after or (total == best_after and best_pair >= 0 and pair < best_pair):
-                best_after, best_pair = total, pair
-        return None if best_pair < 0 else (cost, best_after, best_pair)
-
-    def _after(
-        self,
-        slot: int,
-        line: int,
-        squares: Sequence[int],
-        nears: list[int],
-        extras: list[int],
-        need: int,
-        pair: int,
-    ) -> int:
-        # The potential once pair's stones trade squares: only the pattern positions where
-        # one of the two stones earns a point can change (a stone earns one at 1 or 2).
-        stones = self.stones
-        a, b = PAIR_A[pair], PAIR_B[pair]
-        x, y = stones[a], stones[b]
-        card = self.hand[slot]
-        known = self.known
-        positions = known.positions_of[card]
-        changed = positions[x] + positions[y]
-        if changed:
-            qualifying = known.qualifying_bits[card]
-            masks, exact_at = self.near_masks[slot], self.exact_at[slot]
-            dist, balls = self.dist, self.balls
-            bits = 1 << a | 1 << b
-            nears, extras = nears[:], extras[:]
-            for i in changed:
-                q = squares[i]
-                q_bits = qualifying[i]
-                near = (
-                    _near(masks[i] ^ bits, q, balls)
-                    if (q_bits >> x ^ q_bits >> y) & 1
-                    else (nears[i])
-                )
-                sq = exact_at[i]
-                sq = b if sq == a else a if sq == b else sq
-                nears[i] = near
-                extras[i] = dist[sq * N_SQUARES + q] - near
-        if self.phase == 4:
-            if known.bonus is MatchBonus.BOARD:
-                need -= known.bonus_change(card, x, y, a, b)
-            else:
-                stones[a], stones[b] = y, x
-                need = self.needed(slot, line)
-                stones[a], stones[b] = x, y
-        return combine(nears, extras, need)
-
-    def cost_after_swap(self, slot: int, line: int, squares: Sequence[int], a: int, b: int) -> int:
-        """The potential of ``hand[slot]`` on the target once the stones on ``a`` and ``b``
-        are swapped (the position itself does not change)."""
-        return self.swap_costs(slot, line, squares, [PAIR_INDEX[(min(a, b), max(a, b))]])[0][0]
+        return candidates
 
     def swap(self, a: int, b: int) -> None:
         """Swap the stones on ``a`` and ``b`` in this planning position."""

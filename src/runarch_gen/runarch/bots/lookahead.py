@@ -1,0 +1,171 @@
+"""The lookahead bot: greedy's knowledge, but it searches its whole move and weighs what a
+scored card brings besides its points.
+
+- **The whole move.** Greedy lowers the potential of one target one swap at a time. This bot
+  watches the cheapest few targets of each card in hand and tries every swap that brings a
+  stone one of them wants closer; in movement phase 3+ it also tries, after each of the best
+  first swaps, every second adjacent swap [R-06] — double swaps and jump swaps are judged as
+  whole moves, by the cheapest watched target's potential after them.
+- **What a card brings.** Among the evaluations that pass it weighs, besides the card score:
+  the bet tokens it wins at once — a face-up condition the new archive counts meet [R-02], a
+  frame token under the new total (§6.1) —, where the card is filed, and whether a milestone
+  passed now raises the minimum beyond what the current movement phase can reach (which would
+  stop this side from scoring until the opponent moves on, [R-16]).
+
+Against greedy it wins clearly more often than it loses (see the README's Playtesting
+section); it costs a few times more per turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from runarch_gen.runarch.atoms import SIZE
+from runarch_gen.runarch.bots.greedy import JUMP, NOT_SECOND, GreedyBot
+from runarch_gen.runarch.bots.planning import (
+    Position,
+    Prepared,
+    SideView,
+    Target,
+    combine,
+    knowledge,
+)
+from runarch_gen.runarch.engine.actions import decode_evaluation, encode_evaluation
+from runarch_gen.runarch.engine.observation import RunArchObservation
+from runarch_gen.runarch.engine.setup import FRAME_COVER, GOLD, frame_space
+from runarch_gen.runarch.engine.tables import PAIR_A, PAIR_B, PAIR_KIND
+
+MILESTONES = (25, 50, 75)  # [R-16]
+CARDS_TO_END = 10  # §5
+
+
+class LookaheadBot(GreedyBot):
+    """Searches whole moves and values scored cards fully; see the module docstring."""
+
+    name = "lookahead"
+    WATCHED_PER_CARD = 3  # targets watched per card in hand
+    BEAM = 4  # first swaps tried with every second swap
+    TOKEN_GOLD = 8.0  # what a gold bet token is worth, in points
+    TOKEN_SILVER = 5.0
+    STUCK_PENALTY = 15.0  # a milestone whose minimum no line reaches in this phase
+    FILING_WEIGHT = 0.5
+
+    def __init__(self, rng: object) -> None:
+        super().__init__(rng)
+        self._second: int | None = None
+
+    # -- moving ----------------------------------------------------------------------------
+    def choose_swap(self, position: Position, excluded: set[int]) -> tuple[int, Target | None]:
+        """The first swap of the best whole move (the second, if any, is kept for
+        :meth:`choose_second`); greedy's choice when no searched move lowers the potential."""
+        self._second = None
+        watched = self.watched(position)
+        if not watched:
+            return super().choose_swap(position, excluded)
+        prepared = [position.prepare(slot, line, squares) for _, slot, line, squares in watched]
+        base = min(combine(t[3], t[4], t[5]) for t in prepared)
+        firsts = self.candidates(position, prepared) - excluded
+        ranked = sorted(
+            (min(position.cost_after(t, pair) for t in prepared), pair) for pair in firsts
+        )
+        if not ranked:
+            return super().choose_swap(position, excluded)
+        best_value, best_first = ranked[0]
+        best_second = None
+        if position.phase >= 3:
+            for _, pair in ranked[: self.BEAM]:
+                if PAIR_KIND[pair] == JUMP:
+                    continue  # a jump swap is a whole move (§4.1)
+                a, b = PAIR_A[pair], PAIR_B[pair]
+                position.swap(a, b)
+                after = [position.prepare(t[0], t[1], t[2]) for t in prepared]
+                for second in sorted(self.candidates(position, after[:2]) - NOT_SECOND[pair]):
+                    value = min(position.cost_after(t, second) for t in after)
+                    if value < best_value:
+                        best_value, best_first, best_second = value, pair, second
+                position.swap(a, b)
+        if best_value >= base:
+            return super().choose_swap(position, excluded)
+        self._second = best_second
+        return best_first, watched[0]
+
+    def choose_second(self, position: Position, first: int, target: Target) -> int | None:
+        return self._second
+
+    def watched(self, position: Position) -> list[Target]:
+        """The cheapest few targets of each card in hand, cheapest first."""
+        watched: list[Target] = []
+        per_card: dict[int, int] = {}
+        for target in position.best_targets():
+            slot = target[1]
+            if per_card.get(slot, 0) < self.WATCHED_PER_CARD:
+                watched.append(target)
+                per_card[slot] = per_card.get(slot, 0) + 1
+        return watched
+
+    @staticmethod
+    def candidates(position: Position, targets: Sequence[Prepared]) -> set[int]:
+        """Every swap that brings a stone one of ``targets`` wants closer."""
+        out: set[int] = set()
+        for slot, _, squares, nears, extras, need in targets:
+            out |= position.candidate_swaps(slot, squares, nears, extras, need)
+        return out
+
+    # -- scoring ---------------------------------------------------------------------------
+    def score(self, observation: RunArchObservation, evaluations: Sequence[int]) -> int:
+        """The evaluation worth most: card score, bet tokens won at once, filing, and no
+        milestone that would stop this side from scoring (see the module docstring)."""
+        me = observation.player
+        hand = observation.hand
+        phase = observation.phases[me]
+        game = observation.game
+        known = knowledge(game)
+        stones = observation.stones
+        view = SideView(observation)
+        total = observation.totals[me]
+        stack = observation.stacks[me]
+        passed_before = sum(total > m for m in MILESTONES)
+        last_card = view.placed + 1 >= CARDS_TO_END
+        options: dict[tuple[int, int, int], list[int]] = {}
+        for action in evaluations:
+            slot, line, archive, draw = decode_evaluation(action)
+            options.setdefault((slot, line, archive), []).append(draw)
+        scores: dict[tuple[int, int], int] = {}
+        best_key, best_value = next(iter(options)), -1e9
+        for key in options:
+            slot, line, archive = key
+            card = hand[slot]
+            if (slot, line) not in scores:
+                points = observation.pattern_points(card, line)
+                if phase == 4:
+                    points += known.match_bonus(stones, card, line)  # [R-09]
+                scores[slot, line] = points
+            points = scores[slot, line]
+            value = float(points)
+            after = total + points
+            if archive < 3:
+                match = known.match_colour[card] * SIZE + known.match_shape[card]
+                value += self.FILING_WEIGHT * view.filing_value(match, archive)
+                counts = [len(held) for held in view.archives]
+                counts[archive] += 1
+                for condition, colour in observation.conditions:  # [R-02]
+                    if colour >= 0 and condition.is_met((counts[0], counts[1], counts[2])):
+                        value += self.TOKEN_GOLD if colour == GOLD else self.TOKEN_SILVER
+            space = frame_space(after)
+            for start, colour in observation.frame_bets:  # §6.1 frame tokens
+                if colour >= 0 and start <= space < start + FRAME_COVER:
+                    value += self.TOKEN_GOLD if colour == GOLD else self.TOKEN_SILVER
+            passed = sum(after > m for m in MILESTONES)
+            if not last_card and passed > passed_before:
+                minimum = stack[min(passed, len(stack) - 1)]
+                if minimum > game.max_card_score[phase]:
+                    value -= self.STUCK_PENALTY
+            if value > best_value:
+                best_key, best_value = key, value
+        slot, line, archive = best_key
+        if archive < 3:
+            card = hand[slot]
+            view.archives[archive].append(known.match_colour[card] * SIZE + known.match_shape[card])
+            view.placed += 1
+        draw = view.choose_draw(options[best_key], observation.offer)
+        return encode_evaluation(slot, line, archive, draw)
