@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from runarch_gen.cli._app import JsonOption, SeedOption, app, emit_json, note, resolve_seed
 from runarch_gen.progress import progress
+
+if TYPE_CHECKING:
+    from runarch_gen.runarch.validate import ValidationReport
 
 
 @app.command()
@@ -75,16 +78,28 @@ def kit(
         str | None,
         typer.Option("--name", help="Name of the kit folder; default: kit-SEED."),
     ] = None,
+    validate: Annotated[
+        bool,
+        typer.Option(
+            "--validate",
+            help="Also simulate games in each variant (as runarch-gen validate does) and print"
+            " their key figures on the rules page.",
+        ),
+    ] = False,
     json_: JsonOption = False,
 ) -> None:
     """Make a print-and-play kit: kit.pdf with every component, PNG previews, the board.json
     and deck.json it used, and manifest.json, in OUT/NAME.
 
+    The static checks of `runarch-gen validate` always run: manifest.json records whether the
+    set can be played, and any rules findings.
+
     Exit codes: 0 written; 2 bad input (unreadable or invalid board or deck, unknown paper or
-    language, bleed too large, unwritable folder) — nothing is written then.
+    language, bleed too large, unwritable folder) — nothing is written then; 130 interrupted.
     """
     from runarch_gen.runarch.kit.build import KitOptions, build_kit, parse_offset, parse_only
     from runarch_gen.runarch.kit.inputs import kit_inputs
+    from runarch_gen.runarch.validate import BackgroundChecks, default_variants, validate_set
 
     chosen = resolve_seed(seed)
     options = KitOptions(
@@ -100,7 +115,17 @@ def kit(
     folder = out / (name if name else f"kit-{chosen}")
     with progress(None, "kit") as advance:
         inputs = kit_inputs(board, deck, seed=chosen, advance=advance, check_in_background=True)
+        pending = None
         try:
+            variants = default_variants(options.archive_order)
+            if validate:
+                validation = validate_set(
+                    inputs.board, inputs.deck, variants, seed=chosen, advance=advance
+                )
+                if validation.interrupted:
+                    raise KeyboardInterrupt  # nothing is written
+            else:  # the static checks run on the other core while the kit is drawn
+                pending = BackgroundChecks(inputs.board, inputs.deck, variants)
             result = build_kit(
                 folder,
                 inputs.board,
@@ -112,9 +137,14 @@ def kit(
                 sources=inputs.sources,
                 advance=advance,
                 before_write=inputs.confirm,
+                validation=validation if pending is None else pending.result,
             )
+            if pending is not None:
+                validation = pending.result()
         finally:
             inputs.close()
+            if pending is not None:
+                pending.close()
     manifest = result.manifest
     if json_:
         emit_json({"folder": str(folder), **manifest})
@@ -123,5 +153,16 @@ def kit(
         f"{c['count']} {c['kind'].replace('_', ' ')}" for c in manifest["components"]
     )
     typer.echo(f"{folder}/kit.pdf: {manifest['pages']} pages on {paper} ({counts})")
+    for line in _validation_notes(validation):
+        note(line)
     if inputs.generated:
         note(f"seed {chosen} (board and deck generated; rebuild with --seed {chosen})")
+
+
+def _validation_notes(validation: ValidationReport) -> list[str]:
+    what = "static checks" + (", simulated games" if validation.dynamic else "")
+    if not validation.playable:
+        return [f"validation ({what}): NOT PLAYABLE: {validation.reasons[0]} (see manifest.json)"]
+    lines = [f"validation ({what}): playable in {', '.join(validation.variants)}"]
+    lines += [f"rules finding: {finding.headline}" for finding in validation.findings]
+    return lines

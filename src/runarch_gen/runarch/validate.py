@@ -65,6 +65,7 @@ __all__ = [
     "DEFAULT_GAMES",
     "DEFAULT_VARIANTS",
     "STATIC_STEPS",
+    "BackgroundChecks",
     "Check",
     "DynamicCheck",
     "Failure",
@@ -76,6 +77,7 @@ __all__ = [
     "analyse_tokens",
     "best_card_score",
     "check_set",
+    "default_variants",
     "find_condition_witness",
     "load_set",
     "pair_outcome",
@@ -243,7 +245,15 @@ def best_card_score(
     best: tuple[int, int, int, int] | None = None  # score, -order, card index, line index …
     found: ScoreWitness | None = None
     card_list = [card for card in cards if card.pattern.is_valid()]
+    # No score can exceed this (RULES §4.2): 10 pattern points; the board's match bonus counts
+    # at most the 5 stones of a colour and the 5 of a shape; in a line a position earns a
+    # pattern point and a bonus point for the same attribute only where the pattern holds the
+    # match colour (shape), once per pattern, so each attribute adds at most 5 + 1. Reaching it
+    # ends the search early.
+    ceiling = {MatchBonus.OFF: 10, MatchBonus.LINE: 12, MatchBonus.BOARD: 20}[bonus]
     for index, card in enumerate(card_list):
+        if best is not None and best[0] >= ceiling:
+            break
         colour, shape = card.match.colour, card.match.shape
         # Bonus each stone earns on each square ([R-09]): its match colour on a tile of that
         # colour, its match shape on a tile of that shape.
@@ -373,7 +383,6 @@ def find_condition_witness(
         if condition.any_order:  # [R-02] "in any order": each distinct order of the counts
             targets = sorted(set(itertools.permutations(condition.counts)), key=_none_last)
 
-    best: tuple[int, list[list[int]]] | None = None
     for target in targets:
         model = cp_model.CpModel()
         placed = {
@@ -428,12 +437,10 @@ def find_condition_witness(
                     ids.append(by_match[p][used[p]])
                     used[p] += 1
             placement.append(sorted(ids))
-        count = sum(len(ids) for ids in placement)
-        if best is None or count < best[0]:
-            best = (count, placement)
-    if best is None:
-        return None
-    return tuple(tuple(ids) for ids in best[1])
+        # "*" counts can always be 0, so every order of the counts needs the same fewest
+        # cards: the first order that can be met is as good as any.
+        return tuple(tuple(ids) for ids in placement)
+    return None
 
 
 def _none_last(counts: tuple[int | None, ...]) -> tuple[tuple[int, int], ...]:
@@ -594,6 +601,9 @@ class TokenAnalysis:
     possible_pairs: int
     example: tuple[tuple[int, ...], tuple[int, ...]] | None
     condition: str
+    condition_values: Mapping[str, tuple[int, ...]] | None = field(
+        default=None, compare=False, hash=False
+    )
 
     def finding(self, rules: Sequence[str]) -> RulesFinding | None:
         """The rules finding for two-player games under ``rules``; ``None`` when every game
@@ -641,6 +651,7 @@ class TokenAnalysis:
             "deadlock": str(self.deadlock),
             "example": [list(s) for s in self.example] if self.example else None,
             "condition": self.condition,
+            "condition_values": self._condition_values(),
         }
         return RulesFinding(
             "deadlock",
@@ -650,6 +661,22 @@ class TokenAnalysis:
             tuple(explanation),
             details,
         )
+
+    def _condition_values(self) -> dict[str, list[int]] | None:
+        """The token values that make the games deadlock: those both stacks hold (``{"F":
+        [11]}``); when every pair deadlocks, the values phases 1–3 cannot reach on the tokens
+        handed over at the milestones."""
+        if self.condition_values is None:
+            return None
+        if self.condition_values:
+            return {k: list(v) for k, v in self.condition_values.items()}
+        return {
+            symbol: [v for v in values if v > self.best_pattern]
+            for symbol, values in zip(
+                TOKEN_SYMBOLS[: len(MILESTONES)], self.tokens.values, strict=False
+            )
+            if any(v > self.best_pattern for v in values)
+        }
 
     def _remedy_text(self) -> str:
         # Lower every value that phases 1–3 cannot reach on the tokens handed over at the
@@ -720,29 +747,37 @@ def pair_outcome(
     >>> pair_outcome((5, 7, 11, 11), (6, 8, 10, 13), best_pattern=10, best_phase4=20)
     'ends'
     """
+    top = max(best_pattern, best_phase4)
+    return _outcome(_profile(a, best_pattern, top), _profile(b, best_pattern, top), top)
+
+
+_Profile = tuple[_Reach, _Reach, int]  # phases 1–3, phase 4, the minimum past the last milestone
+
+
+def _profile(stack: tuple[int, ...], best_pattern: int, top: int) -> _Profile:
+    return _reach(stack, best_pattern), _reach(stack, top), _minimum(stack, len(MILESTONES))
+
+
+@functools.lru_cache(maxsize=4096)
+def _outcome(a: _Profile, b: _Profile, top: int) -> str:
+    # A stack matters only through its profile: many stacks share one.
     last = len(MILESTONES)
     low = frozenset(range(last))  # levels before the last milestone
-    top = max(best_pattern, best_phase4)
-    a13, a4, b13, b4 = (
-        _reach(a, best_pattern),
-        _reach(a, top),
-        _reach(b, best_pattern),
-        _reach(b, top),
-    )
+    (a13, a4, a_last), (b13, b4, b_last) = a, b
 
     # x passes the last milestone in phases 1–3; y, in phase 4 from then on, places a 10th card
     # or passes too, after which x in phase 4 scores on at its last minimum.
-    def via(x: tuple[int, ...], x13: _Reach, y4: _Reach) -> bool:
-        return x13.passes and (y4.finishes or (y4.passes and _minimum(x, last) <= top))
+    def via(x13: _Reach, x_last: int, y4: _Reach) -> bool:
+        return x13.passes and (y4.finishes or (y4.passes and x_last <= top))
 
-    if not (a13.finishes or b13.finishes or via(a, a13, b4) or via(b, b13, a4)):
+    if not (a13.finishes or b13.finishes or via(a13, a_last, b4) or via(b13, b_last, a4)):
         return "deadlock"
     if a13.stuck & low and b13.stuck & low:  # both stuck before anyone opens phase 4
         return "may deadlock"
-    for x, x13, y, y4 in ((a, a13, b, b4), (b, b13, a, a4)):
+    for x13, y4 in ((a13, b4), (b13, a4)):
         if last in x13.stuck and y4.stuck & low:  # x past the last milestone, y cannot follow
             return "may deadlock"
-        if x13.passes and y4.passes and min(_minimum(x, last), _minimum(y, last)) > top:
+        if x13.passes and y4.passes and min(a_last, b_last) > top:
             return "may deadlock"
     return "ends"
 
@@ -796,7 +831,26 @@ def analyse_tokens(tokens: BonusTokens, *, best_pattern: int, best_phase4: int) 
         possible_pairs=possible_pairs,
         example=locked[0] if locked else None,
         condition=_describe_pairs(locked, tokens),
+        condition_values=_narrowed_values(locked, tokens),
     )
+
+
+def _narrowed_values(
+    pairs: Sequence[tuple[tuple[int, ...], tuple[int, ...]]], tokens: BonusTokens
+) -> dict[str, tuple[int, ...]] | None:
+    """``{"F": (11,)}`` when the pairs are exactly those in which both stacks hold one of these
+    values of these symbols (and anything of the others); ``None`` when they are not."""
+    sides = {a for a, _ in pairs}
+    if not pairs or sides != {b for _, b in pairs} or len(pairs) != len(sides) ** 2:
+        return None
+    seen = [tuple(sorted({stack[i] for stack in sides})) for i in range(len(TOKEN_SYMBOLS))]
+    if len(sides) != math.prod(len(v) for v in seen):
+        return None
+    return {
+        symbol: values
+        for symbol, values, every in zip(TOKEN_SYMBOLS, seen, tokens.values, strict=True)
+        if len(values) < len(every)
+    }
 
 
 def _describe_pairs(
@@ -806,18 +860,13 @@ def _describe_pairs(
     one of some symbols' values; otherwise a count and an example."""
     if not pairs:
         return "no pair of stacks"
-    sides = {a for a, _ in pairs}
-    if sides == {b for _, b in pairs} and len(pairs) == len(sides) ** 2:
-        seen = [sorted({stack[i] for stack in sides}) for i in range(len(TOKEN_SYMBOLS))]
-        if len(sides) == math.prod(len(v) for v in seen):
-            narrowed = [
-                f"{symbol} {' or '.join(map(str, values))}"
-                for symbol, values, every in zip(TOKEN_SYMBOLS, seen, tokens.values, strict=True)
-                if len(values) < len(every)
-            ]
-            if narrowed:
-                return "both players drew " + " and ".join(narrowed)
+    narrowed = _narrowed_values(pairs, tokens)
+    if narrowed is not None:
+        if not narrowed:
             return "they drew any stacks"
+        return "both players drew " + " and ".join(
+            f"{symbol} {' or '.join(map(str, values))}" for symbol, values in narrowed.items()
+        )
     a, b = pairs[0]
     return (
         f"the stacks drawn are one of {len(pairs)} pairs, e.g. {_stack_text(a)} / {_stack_text(b)}"
@@ -1117,6 +1166,63 @@ def check_set(
     return ValidationReport(variants=names, checks=tuple(checks), findings=tuple(findings))
 
 
+class BackgroundChecks:
+    """:func:`check_set` in a forked child process, beside other work (the kit draws while the
+    set is checked on the other core); :meth:`result` waits for the report, :meth:`close`
+    stops the child if it is no longer wanted. Without ``fork`` the checks run at once.
+    """
+
+    def __init__(
+        self, board: Board, deck: Deck, variants: Sequence[RulesConfig | str], **options: Any
+    ) -> None:
+        import multiprocessing
+
+        self._report: ValidationReport | None = None
+        self._process: Any = None
+        if "fork" not in multiprocessing.get_all_start_methods():
+            self._report = check_set(board, deck, variants, **options)
+            return
+        context = multiprocessing.get_context("fork")
+        self._receive, send = context.Pipe(duplex=False)
+        self._process = context.Process(
+            target=_checks_in_child, args=(board, deck, tuple(variants), options, send), daemon=True
+        )
+        self._process.start()
+        send.close()
+
+    def result(self) -> ValidationReport:
+        if self._report is None:
+            try:
+                outcome = self._receive.recv()
+            except EOFError:
+                outcome = RuntimeError("the static checks stopped without a report")
+            finally:
+                self.close()
+            if isinstance(outcome, BaseException):
+                raise outcome
+            self._report = outcome
+        return self._report
+
+    def close(self) -> None:
+        if self._process is not None:
+            if self._process.is_alive():
+                self._process.terminate()
+            self._process.join()
+            self._receive.close()
+            self._process = None
+
+
+def _checks_in_child(
+    board: Board, deck: Deck, variants: tuple[RulesConfig | str, ...], options: Any, send: Any
+) -> None:
+    try:
+        send.send(check_set(board, deck, variants, **options))
+    except BaseException as exc:  # handed to the parent, which raises it
+        send.send(exc)
+    finally:
+        send.close()
+
+
 STATIC_STEPS = 6
 """How many times :func:`check_set` calls ``advance(1)``."""
 
@@ -1227,13 +1333,25 @@ def _manifest_variants(
     options = manifest.get("options")
     order = options.get("archive_order") if isinstance(options, dict) else None
     if isinstance(order, str) and order != "overview":
-        return tuple(
-            str(config.with_options(archive_order=ArchiveOrder(order)))
-            if config.has_archives
-            else str(config)
-            for config in map(parse_rules, DEFAULT_VARIANTS)
-        )
+        try:
+            return default_variants(order)
+        except ValueError:
+            raise ParseError(f"unknown archive_order {order!r}", source=str(kit)) from None
     return None
+
+
+def default_variants(archive_order: str = "overview") -> tuple[str, ...]:
+    """The variants validated by default (simple, complex, solo), with the [R-13] archive order
+    a kit's player boards print.
+
+    >>> default_variants("article")
+    ('simple', 'complex(archive_order=article)', 'solo(archive_order=article)')
+    """
+    order = ArchiveOrder(archive_order)
+    return tuple(
+        str(config.with_options(archive_order=order)) if config.has_archives else str(config)
+        for config in map(parse_rules, DEFAULT_VARIANTS)
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1259,6 +1377,13 @@ class DynamicCheck:
     summary: tuple[str, ...] = ()
     report: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
     predicted_deadlock: Fraction | None = None
+    median_turns: float | None = None
+    first_player_wins: float | None = None  # share of the games the first player won alone
+
+    @property
+    def ended(self) -> int:
+        """Games that ended by the rules."""
+        return self.games - self.stalls
 
     @property
     def unexplained_stalls(self) -> int:
@@ -1419,6 +1544,36 @@ class ValidationReport:
             out.append("interrupted: the figures above are those of the games that finished")
         return out
 
+    def manifest_json(self) -> dict[str, Any]:
+        """The verdict as a kit's ``manifest.json`` records it: no proofs or game tables
+        (``runarch-gen validate KIT`` reproduces them), but every reason and finding."""
+        return {
+            "verdict": self.verdict,
+            "variants": list(self.variants),
+            "playable": {rules: self.playable_in(rules) for rules in self.variants},
+            "reasons": list(self.reasons),
+            "checks": [
+                {
+                    "check": c.name,
+                    "rules": list(c.rules),
+                    "ok": c.ok,
+                    "summary": c.summary,
+                    "failures": [f.text for f in c.failures],
+                }
+                for c in self.checks
+            ],
+            "rules_findings": [
+                {k: v for k, v in f.to_json().items() if k != "explanation"} for f in self.findings
+            ],
+            "dynamic": [
+                {k: v for k, v in run.to_json().items() if k not in ("simulation",)}
+                | {"median_turns": run.median_turns, "first_player_wins": run.first_player_wins}
+                for run in self.dynamic
+            ]
+            if self.dynamic
+            else None,
+        }
+
     def to_json(self) -> dict[str, Any]:
         return {
             "verdict": self.verdict,
@@ -1545,6 +1700,12 @@ def validate_set(
                 summary=_key_figures(result),
                 report=result.to_json(),
                 predicted_deadlock=report.predicted_deadlock(rules),
+                median_turns=result.turns().median if result.games else None,
+                first_player_wins=(
+                    None
+                    if config.has_automa or not result.games
+                    else result.first_player()["rate"].rate
+                ),
             )
         )
     return replace(report, dynamic=tuple(runs), skipped=tuple(skipped))

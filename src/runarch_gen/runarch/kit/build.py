@@ -16,7 +16,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from runarch_gen import __version__
 from runarch_gen.errors import InputError
@@ -40,6 +40,9 @@ from runarch_gen.runarch.cards import Deck
 from runarch_gen.runarch.kit.components import BonusToken, FramePart, KitPainter, Marker
 from runarch_gen.runarch.kit.config import LANGUAGES, KitConfig, load_kit_config
 from runarch_gen.runarch.kit.style import Style
+
+if TYPE_CHECKING:
+    from runarch_gen.runarch.validate import ValidationReport
 
 KINDS: tuple[str, ...] = (
     "rules",
@@ -153,9 +156,15 @@ class KitPlan:
 
 
 def kit_items(
-    board: Board, deck: Deck, config: KitConfig, spec: SheetSpec, only: Sequence[str] | None
+    board: Board,
+    deck: Deck,
+    config: KitConfig,
+    spec: SheetSpec,
+    only: Sequence[str] | None,
+    validation: ValidationReport | None = None,
 ) -> list[Item]:
-    """Every physical component of RULES §1.2, in print order."""
+    """Every physical component of RULES §1.2, in print order. A ``validation`` with simulated
+    games puts its key figures on the rules page."""
     wanted = set(KINDS if only is None else only)
     lay = {
         name: config.layout(name)
@@ -189,6 +198,7 @@ def kit_items(
                 rotatable=False,
                 bleed=0.0,
                 alone=True,
+                payload=validation if validation is not None and validation.dynamic else None,
             )
         ],
     )
@@ -313,7 +323,11 @@ def _frame_items(config: KitConfig) -> list[Item]:
 
 
 def plan_kit(
-    board: Board, deck: Deck, options: KitOptions, config: KitConfig | None = None
+    board: Board,
+    deck: Deck,
+    options: KitOptions,
+    config: KitConfig | None = None,
+    validation: ValidationReport | None = None,
 ) -> KitPlan:
     """Lay out the kit: load the templates, make the items and impose them on the paper."""
     options = options.checked()
@@ -322,7 +336,7 @@ def plan_kit(
     texts = config.texts(options.lang)
     style = Style.make(config, friendly=options.print_friendly)
     painter = KitPainter(config, texts, style, ARCHIVE_ORDERS[options.archive_order])
-    items = kit_items(board, deck, config, spec, options.only)
+    items = kit_items(board, deck, config, spec, options.only, validation)
     imposition = impose(
         items, spec, bleed=options.bleed, duplex=options.duplex, offset=options.duplex_offset
     )
@@ -537,9 +551,10 @@ def build_manifest(
     seed: int | None,
     inputs: Mapping[str, Mapping[str, Any]],
     outputs: Mapping[str, bytes],
+    validation: ValidationReport | None = None,
 ) -> dict[str, Any]:
-    """The manifest: what the kit holds and how it was made. Sections are built by separate
-    functions so that more (e.g. a validation verdict) can be added beside them."""
+    """The manifest: what the kit holds and how it was made, and whether its set can be
+    played (``validation``, RULES §9). Sections are built by separate functions."""
     o = plan.options
     return {
         "generator": {"name": "runarch-gen", "version": __version__},
@@ -568,6 +583,7 @@ def build_manifest(
             for name, data in sorted(outputs.items())
         },
         "sheets": manifest_sheets(plan),
+        "validation": validation.manifest_json() if validation is not None else None,
     }
 
 
@@ -590,6 +606,7 @@ def build_kit(
     previews: bool = True,
     advance: Callable[[int], None] | None = None,
     before_write: Callable[[], None] | None = None,
+    validation: ValidationReport | Callable[[], ValidationReport] | None = None,
 ) -> KitResult:
     """Write the kit folder: ``kit.pdf``, previews, ``board.json``, ``deck.json`` and
     ``manifest.json``. The folder appears only once complete (built in a temporary place).
@@ -598,10 +615,16 @@ def build_kit(
     be rebuilt from its own folder; ``sources`` says where board and deck came from (file
     names and checksums, or the seed they were generated from), for the manifest;
     ``advance(1)`` is called after each stage (PDF, previews, folder), for a progress bar;
-    ``before_write()`` runs last before anything is written (a pending input check may raise).
+    ``before_write()`` runs last before anything is written (a pending input check may raise);
+    ``validation`` (:mod:`~runarch_gen.runarch.validate`, or a callable that waits for one)
+    goes into the manifest, and the key figures of its simulated games, if any, onto the rules
+    page.
     """
+    from runarch_gen.runarch.validate import ValidationReport
+
     step = advance or (lambda n: None)
-    plan = plan_kit(board, deck, options)
+    ready = validation if isinstance(validation, ValidationReport) else None
+    plan = plan_kit(board, deck, options, validation=ready)
     files: dict[str, bytes] = {"kit.pdf": render_kit_pdf(plan)}
     step(1)
     if previews:
@@ -616,7 +639,9 @@ def build_kit(
             "file": os.path.basename(options.template),
             "sha256": sha256(text.encode("utf-8")),
         }
-    manifest = build_manifest(plan, seed=seed, inputs=inputs, outputs=files)
+    if ready is None and validation is not None and not isinstance(validation, ValidationReport):
+        ready = validation()  # waits for static checks running beside the drawing
+    manifest = build_manifest(plan, seed=seed, inputs=inputs, outputs=files, validation=ready)
     if before_write is not None:
         before_write()
     with atomic_directory(folder) as tmp:

@@ -753,4 +753,4 @@ class KitPainter:
         del bleed
         from runarch_gen.runarch.kit.rules_page import draw_rules_page
 
-        draw_rules_page(self, s, Box(0, 0, item.width, item.height).inset(1.0))
+        draw_rules_page(self, s, Box(0, 0, item.width, item.height).inset(1.0), item.payload)

@@ -1,5 +1,6 @@
 """The rules reference page: turn, phases, scoring, archives, bets and the end, in two columns
-set at the largest common size that fits, with a legend of colours, shapes and runes."""
+set at the largest common size that fits, with a legend of colours, shapes and runes; after
+``kit --validate``, the key figures of the simulated games too."""
 
 from __future__ import annotations
 
@@ -14,13 +15,17 @@ from runarch_gen.runarch.kit.icons import draw_rune, draw_shape
 
 if TYPE_CHECKING:
     from runarch_gen.runarch.kit.components import KitPainter
+    from runarch_gen.runarch.kit.config import Texts
+    from runarch_gen.runarch.validate import ValidationReport
 
 COLUMN_GAP = 7.0
 HEADING_GAP = 0.8
 BLOCK_GAP = 2.2
 
 
-def draw_rules_page(painter: KitPainter, s: Surface, box: Box) -> None:
+def draw_rules_page(
+    painter: KitPainter, s: Surface, box: Box, validation: ValidationReport | None = None
+) -> None:
     st = painter.style
     t = painter.t
     rules = t["rules"]
@@ -32,6 +37,8 @@ def draw_rules_page(painter: KitPainter, s: Surface, box: Box) -> None:
     body = Box(box.x, title.bottom + 4.0, box.width, box.height - title.height - 4.0 - legend_h - 3)
     columns = body.split_columns(2, gap=COLUMN_GAP)
     blocks = [(str(h), str(text)) for h, text in rules["sections"]]
+    if validation is not None and validation.dynamic:
+        blocks.append(playtest_section(t, validation))
 
     low, high = 5.0, 11.0
     if _flow(painter, None, blocks, columns, high) is None:
@@ -120,3 +127,49 @@ def _legend(painter: KitPainter, s: Surface, box: Box) -> None:
             f"{shape.digit} · {t['shapes'][shape]} · {shape.rune_name}",
             TextStyle("regular", 8, st.ink, "left", min_size=5),
         )
+
+
+def playtest_section(t: Texts, validation: ValidationReport) -> tuple[str, str]:
+    """Heading and text of the simulated games' key figures (RULES §9.3), in the kit's
+    language: per variant the games that ended by the rules, their median length and the first
+    player's wins, and the games that could not end (the rules finding on the bonus tokens)."""
+    rules = t["rules"]
+    comma = str(rules["playtest_decimal"])
+
+    def percent(x: float) -> str:
+        return f"{100 * x:.1f}".replace(".", comma) + " %"
+
+    first = validation.dynamic[0]
+    lines = [
+        str(rules["playtest_intro"]).format(
+            games=first.games, bots=", ".join(first.bots), seed=first.seed
+        )
+    ]
+    names = rules["playtest_variants"]
+    for run in validation.dynamic:
+        variant = str(names.get(run.rules.split("(")[0], run.rules))
+        won = (
+            str(rules["playtest_first"]).format(rate=percent(run.first_player_wins))
+            if run.first_player_wins is not None
+            else ""
+        )
+        turns = f"{run.median_turns:g}".replace(".", comma) if run.median_turns is not None else "–"
+        lines.append(
+            str(rules["playtest_variant"]).format(
+                variant=variant, ended=run.ended, games=run.games, turns=turns, first=won
+            )
+        )
+        if run.deadlocks:
+            finding = next((f for f in validation.findings if run.rules in f.rules), None)
+            values = finding.details.get("condition_values") if finding is not None else None
+            tokens = " ".join(f"{k} {'/'.join(map(str, v))}" for k, v in (values or {}).items())
+            lines.append(
+                str(rules["playtest_deadlock"]).format(
+                    variant=variant,
+                    count=run.deadlocks,
+                    rate=percent(run.deadlocks / run.games),
+                    tokens=tokens or "?",
+                    theory=percent(float(finding.probability)) if finding is not None else "?",
+                )
+            )
+    return str(rules["playtest_title"]), "\n".join(lines)

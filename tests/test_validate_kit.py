@@ -1,0 +1,126 @@
+"""Validation in the kit: `kit` records the static verdict in manifest.json, `kit --validate`
+prints the simulated games' key figures on the rules page, in both languages."""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from runarch_gen.cli import run
+from runarch_gen.runarch.kit.build import KitOptions, plan_kit, render_kit_pdf
+from runarch_gen.runarch.kit.config import load_kit_config
+from runarch_gen.runarch.kit.rules_page import playtest_section
+from runarch_gen.runarch.kit.samples import sample_board, sample_deck
+from runarch_gen.runarch.validate import BackgroundChecks, ValidationReport, validate_set
+
+
+@functools.cache
+def played(tokens: Path) -> ValidationReport:
+    """A few simulated games, as `kit --validate` plays them; in the second variant every
+    player draws an F of 11, so every game deadlocks."""
+    variants = ["complex", f"complex(tokens={tokens})", "solo"]
+    return validate_set(sample_board(), sample_deck(50), variants, games=6, seed=3, workers=1)
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> ValidationReport:
+    path = tmp_path_factory.mktemp("tokens") / "f11.toml"
+    path.write_text("[tokens]\nD = [5, 6, 7]\nX = [7, 8, 9]\nF = [11]\nN = [11, 12, 13]\n")
+    return played(path)
+
+
+def test_kit_records_the_static_verdict_and_the_rules_finding(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(["kit", "--seed", "7", "--out", str(tmp_path), "--only", "rules"]) == 0
+    err = capsys.readouterr().err
+    assert "validation (static checks): playable in simple, complex, solo" in err
+    assert "rules finding: complex: 1 game in 9 (11.1%) cannot end (deadlock)" in err
+    folder = tmp_path / "kit-7"
+    validation = json.loads((folder / "manifest.json").read_text())["validation"]
+    assert validation["verdict"] == "playable" and validation["dynamic"] is None
+    assert validation["variants"] == ["simple", "complex", "solo"]
+    assert validation["playable"] == {"simple": True, "complex": True, "solo": True}
+    (finding,) = validation["rules_findings"]
+    assert finding["probability"] == "1/9" and finding["condition_values"] == {"F": [11]}
+    assert {c["check"] for c in validation["checks"]} >= {"board", "goals", "minimums"}
+    # validate reads the kit back: the same set, the same variants, the same verdict.
+    assert run(["validate", str(folder), "--static", "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert [v["rules"] for v in again["variants"]] == validation["variants"]
+    assert again["set"]["seed"] == 7
+
+
+def test_the_static_checks_beside_the_drawing_give_the_same_report() -> None:
+    board, deck = sample_board(), sample_deck(50)
+    pending = BackgroundChecks(board, deck, ["complex"])
+    try:
+        report = pending.result()
+    finally:
+        pending.close()
+    assert (
+        report.to_json() == validate_set(board, deck, ["complex"], simulate_games=False).to_json()
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading", "pieces"),
+    [
+        (
+            "en",
+            "Playtested",
+            [
+                "runarch-gen simulated 6 games of each variant",
+                "Full game: ",
+                "the first player won",
+                "Full game: 6 games (100.0 %) could not end: both players had drawn F 11",
+                "(by the rules 100.0 % of games)",
+                "Solo game: 6 of 6 games ended by the rules",
+            ],
+        ),
+        (
+            "cs",
+            "Vyzkoušeno",
+            [
+                "runarch-gen odehrál 6 simulovaných her",
+                "Plná hra: her dohraných podle pravidel",
+                "začínající hráč vyhrál",
+                "Plná hra: 100,0 % her (6) nemohlo skončit: oba hráči si vylosovali F 11",
+                "Sólo hra: her dohraných podle pravidel 6 z 6",
+            ],
+        ),
+    ],
+)
+def test_the_key_figures_are_printed_in_the_kits_language(
+    lang: str, heading: str, pieces: list[str], report: ValidationReport
+) -> None:
+    texts = load_kit_config().texts(lang)
+    title, text = playtest_section(texts, report)
+    assert title == heading
+    for piece in pieces:
+        assert piece in text
+    # The introduction, a line per variant, and the deadlocks of the second.
+    assert len(text.splitlines()) == 5
+
+
+def test_the_rules_page_carries_the_figures_only_with_simulated_games(
+    report: ValidationReport,
+) -> None:
+    def first_page_text(validation: ValidationReport | None) -> str:
+        plan = plan_kit(
+            sample_board(),
+            sample_deck(50),
+            KitOptions(only=("rules",)),
+            validation=validation,
+        )
+        return str(pymupdf.open(stream=render_kit_pdf(plan), filetype="pdf")[0].get_text())
+
+    with_games = first_page_text(report)
+    assert "Playtested" in with_games and "games of each variant" in with_games
+    static_only = validate_set(sample_board(), sample_deck(50), simulate_games=False)
+    assert "Playtested" not in first_page_text(static_only)
+    assert "Playtested" not in first_page_text(None)
