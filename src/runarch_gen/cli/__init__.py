@@ -12,7 +12,16 @@ import sys
 import typer
 
 # Importing a command module registers its commands on `app`, in this order in --help.
-from runarch_gen.cli import boards, check, decks, kit, legend, play, validate  # noqa: F401
+from runarch_gen.cli import (  # noqa: F401
+    boards,
+    check,
+    decks,
+    kit,
+    legend,
+    play,
+    simulate,
+    validate,
+)
 from runarch_gen.cli._app import app
 from runarch_gen.errors import EXIT_INTERRUPTED, EXIT_USAGE, RunArchError
 

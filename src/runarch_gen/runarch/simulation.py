@@ -45,7 +45,10 @@ __all__ = [
     "AUTOMA",
     "BetSummary",
     "GameSummary",
+    "PlaytestSet",
     "SimulationReport",
+    "check_bots",
+    "playtest_set",
     "seat_bots",
     "simulate",
 ]
@@ -644,6 +647,40 @@ def build_report(
         deck_cards=tuple(card.id for card in deck),
         sides=("player", AUTOMA) if solo else ("white", "black"),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class PlaytestSet:
+    """The board and deck a simulation plays, and where each came from (a file, or generated
+    from the seed)."""
+
+    board: Board
+    deck: Deck
+    board_source: str
+    deck_source: str
+
+
+def playtest_set(seed: int, board: str | None = None, deck: str | None = None) -> PlaytestSet:
+    """The board in file ``board`` and the deck in file ``deck``; either one missing is
+    generated from ``seed`` (a valid board [B-1]; a balanced deck of 50 cards)."""
+    from runarch_gen.fileio import display_name
+    from runarch_gen.runarch.boardio import read_board
+    from runarch_gen.runarch.deckio import read_deck
+
+    if board is not None:
+        the_board, board_source = read_board(board), display_name(board)
+    else:
+        from runarch_gen.runarch.boardgen import generate_board
+
+        the_board, board_source = generate_board(seed=seed), f"generated, seed {seed}"
+    if deck is not None:
+        the_deck, deck_source = read_deck(deck), display_name(deck)
+    else:
+        from runarch_gen.runarch.deckgen import generate_deck
+
+        the_deck, _ = generate_deck(seed=seed)
+        deck_source = f"generated, {len(the_deck)} cards, seed {seed}"
+    return PlaytestSet(the_board, the_deck, board_source, deck_source)
 
 
 def check_bots(bots: Sequence[str], rules: RulesConfig) -> tuple[str, ...]:

@@ -123,7 +123,7 @@ class GreedyBot(RunArchBot):
         view = SideView(observation)
         known = knowledge(observation.game)
         match = known.match_colour[card] * 5 + known.match_shape[card]
-        archive = max(archives, key=lambda a: (view.filing_value(match, a), -a))
+        archive = max(archives, key=lambda a: (view.filing_value(match, a) if a < 3 else 0.0, -a))
         if archive < 3:
             view.archives[archive].append(match)  # draw as if filed already
             view.placed += 1

@@ -425,6 +425,38 @@ class Position:
                 total += sum(new_extras[:need_exact])
         return total
 
+    def terms_after(self, target: Prepared, pair: int) -> tuple[list[int], list[int], int]:
+        """A prepared target's terms and needed points once ``pair``'s two stones trade
+        squares (as :meth:`cost_after`, for a caller that weighs several levels)."""
+        slot, line, squares, nears, extras, need = target
+        stones, dist = self.stones, self.dist
+        a, b = PAIR_A[pair], PAIR_B[pair]
+        x, y = stones[a], stones[b]
+        card = self.hand[slot]
+        known = self.known
+        qualifying_bits = known.qualifying_bits[card]
+        masks, exact_at = self.near_masks[slot], self.exact_at[slot]
+        bits = 1 << a | 1 << b
+        new_nears, new_extras = nears[:], extras[:]
+        for i in known.positions_of[card][x] + known.positions_of[card][y]:
+            q = squares[i]
+            q_bits = qualifying_bits[i]
+            near = nears[i]
+            if (q_bits >> x ^ q_bits >> y) & 1:
+                near = _near(masks[i] ^ bits, q, self.balls)
+            sq = exact_at[i]
+            sq = b if sq == a else a if sq == b else sq
+            new_nears[i] = near
+            new_extras[i] = dist[sq * N_SQUARES + q] - near
+        if self.phase == 4:  # [R-09]
+            if known.bonus is MatchBonus.BOARD:
+                need -= known.bonus_change(card, x, y, a, b)
+            else:
+                stones[a], stones[b] = y, x
+                need = self.needed(slot, line)
+                stones[a], stones[b] = x, y
+        return new_nears, new_extras, need
+
     def best_swap(
         self, slot: int, line: int, squares: Sequence[int], excluded: set[int] | frozenset[int]
     ) -> tuple[int, int, int] | None:
