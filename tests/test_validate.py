@@ -343,6 +343,17 @@ def test_the_pair_analysis_agrees_with_a_plain_search(
 # The dynamic check and the verdict
 
 
+def test_the_default_set_passes_the_dynamic_check() -> None:
+    board, deck = default_set()
+    report = validate_set(board, deck, games=4, seed=SEED, workers=1)
+    assert [run.rules for run in report.dynamic] == ["simple", "complex", "solo"]
+    assert all(run.games == 4 and run.unexplained_stalls == 0 for run in report.dynamic)
+    assert report.playable and report.exit_code == 0 and report.verdict == "playable"
+    assert report.lines()[-1] == (
+        "verdict: PLAYABLE — the set can be played in simple, complex, solo (1 rules finding above)"
+    )
+
+
 def test_a_stall_guard_far_too_short_fails_the_set_dynamically() -> None:
     board, deck = default_set()
     report = validate_set(board, deck, ["complex(stall=6)"], games=3, seed=1, workers=1)

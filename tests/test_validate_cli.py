@@ -95,6 +95,16 @@ def test_a_seed_generates_the_set_and_a_line_bonus_fails_it(
     assert "token N 13: a minimum of 13 cannot be reached with match_bonus=line" in out
 
 
+def test_the_help_names_the_defaults_the_library_uses(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from runarch_gen.runarch.validate import DEFAULT_BOTS, DEFAULT_GAMES
+
+    assert run(["validate", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.replace("│", " ").split())
+    assert f"(default {DEFAULT_GAMES})" in text and f"Default: {','.join(DEFAULT_BOTS)}." in text
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

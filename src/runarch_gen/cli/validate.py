@@ -48,14 +48,15 @@ def validate(
     ] = None,
     games: Annotated[
         int | None,
-        typer.Option("--games", "-n", min=1, help="Simulated games per variant. [default: 200]"),
+        typer.Option("--games", "-n", min=1, help="Simulated games per variant (default 300)."),
     ] = None,
     bots: Annotated[
         str | None,
         typer.Option(
             "--bots",
             metavar="A[,B]",
-            help="The bots that play the simulated games. [default: greedy,greedy]",
+            help="The bots of the simulated games: one plays both seats, two change seats"
+            " every game (the solo game: against the automa). Default: greedy.",
         ),
     ] = None,
     workers: Annotated[

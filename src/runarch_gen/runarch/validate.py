@@ -1593,7 +1593,7 @@ class ValidationReport:
         }
 
 
-DEFAULT_GAMES = 200
+DEFAULT_GAMES = 300
 """Simulated games per variant in the dynamic check (§9.3)."""
 DEFAULT_BOTS: tuple[str, ...] = ("greedy",)
 """The bots of the dynamic check: one name plays both seats (the solo game: against the
