@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import doctest
 import random
+import types
 from fractions import Fraction
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from runarch_gen.runarch import best_score, token_analysis
 from runarch_gen.runarch import validate as validate_module
 from runarch_gen.runarch.archives import ArchiveRule
 from runarch_gen.runarch.board import Board
@@ -437,5 +439,6 @@ def test_the_json_report_has_the_verdict_checks_findings_and_simulations() -> No
     assert run["simulation"]["endings"] == {"stalled": 2}
 
 
-def test_docstring_examples() -> None:
-    assert doctest.testmod(validate_module, optionflags=doctest.ELLIPSIS).failed == 0
+@pytest.mark.parametrize("module", [validate_module, best_score, token_analysis])
+def test_docstring_examples(module: types.ModuleType) -> None:
+    assert doctest.testmod(module, optionflags=doctest.ELLIPSIS).failed == 0
