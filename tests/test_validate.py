@@ -374,6 +374,9 @@ def test_proven_rules_deadlocks_are_a_finding_and_fail_only_when_strict(tmp_path
     board, deck = default_set()
     variants = [f"complex(tokens={path})"]
     report = validate_set(board, deck, variants, games=3, seed=2, workers=1)
+    assert report.findings[0].headline.endswith(
+        "no game can end (deadlock), whatever stacks are drawn"
+    )
     (run,) = report.dynamic
     assert run.games == run.stalls == run.deadlocks == 3  # every game proven deadlocked
     assert run.predicted_deadlock == 1

@@ -163,7 +163,10 @@ class TokenAnalysis:
                 f" probability {self.deadlock} ({float(self.deadlock):.1%})."
             )
             headline = (
-                f"{names}: {_share(self.deadlock)} cannot end (deadlock), when {self.condition}"
+                f"{names}: no game can end (deadlock), whatever stacks are drawn"
+                if self.deadlock == 1
+                else f"{names}: {_share(self.deadlock)} cannot end (deadlock), when"
+                f" {self.condition}"
             )
         else:
             headline = f"{names}: {_share(self.possible)} can run into a deadlock"
