@@ -205,3 +205,14 @@ def test_unreadable_files_and_unwritable_paths(tmp_path: Path, capsys) -> None:
     blocker.write_text("")
     assert run(["board", "-o", str(blocker / "board.txt")]) == 2
     assert "cannot write" in one_line_error(capsys)
+
+
+def test_check_of_unreadable_boards_reports_on_stdout_and_errs_one_line(
+    tmp_path: Path, capsys
+) -> None:
+    path = tmp_path / "b.txt"
+    path.write_text(VALID.replace("0R", "Q5", 1))
+    assert run(["check", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert "unknown code 'Q5'" in out
+    assert err == f"runarch-gen: error: {path}: could not be read (see the report)\n"

@@ -5,8 +5,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from runarch_gen.errors import ParseError
-from runarch_gen.runarch.atoms import COLOURS, PIECES, SHAPES, parse_piece
+from runarch_gen.runarch.atoms import PIECES, parse_piece
 from runarch_gen.runarch.cards import Goal, GoalKind, parse_goal, parse_pattern
+from tests import strategies
 
 
 def test_pattern_with_repeated_colour_or_shape_is_invalid() -> None:
@@ -37,36 +38,7 @@ def test_distinct_goals_count_different_colours_and_shapes() -> None:
     assert not parse_goal("shapes>=4", 5).is_met(cards)
 
 
-goals = st.one_of(
-    st.builds(
-        lambda c, n, r: Goal(GoalKind.COLOUR, r, colour=c, colour_count=n),
-        st.sampled_from(COLOURS),
-        st.integers(1, 10),
-        st.integers(3, 12),
-    ),
-    st.builds(
-        lambda s, n, r: Goal(GoalKind.SHAPE, r, shape=s, shape_count=n),
-        st.sampled_from(SHAPES),
-        st.integers(1, 10),
-        st.integers(3, 12),
-    ),
-    st.builds(
-        lambda c, a, s, b, r: Goal(GoalKind.COLOUR_AND_SHAPE, r, c, a, s, b),
-        st.sampled_from(COLOURS),
-        st.integers(1, 10),
-        st.sampled_from(SHAPES),
-        st.integers(1, 10),
-        st.integers(3, 12),
-    ),
-    st.builds(
-        lambda k, r: Goal(GoalKind.COLOURS, r, colour_count=k),
-        st.integers(1, 5),
-        st.integers(3, 12),
-    ),
-    st.builds(
-        lambda k, r: Goal(GoalKind.SHAPES, r, shape_count=k), st.integers(1, 5), st.integers(3, 12)
-    ),
-)
+goals = strategies.goals()
 
 
 @given(goals)

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from runarch_gen.errors import InputError, ParseError
-from runarch_gen.runarch.atoms import COLOURS, DIRECTIONS, PIECES, SHAPES
-from runarch_gen.runarch.cards import Card, Deck, Goal, GoalKind, Pattern
+from runarch_gen.runarch.atoms import DIRECTIONS, PIECES
+from runarch_gen.runarch.cards import Card, Deck, Pattern
 from runarch_gen.runarch.deckio import (
     CSV_COLUMNS,
     deck_to_csv,
@@ -24,40 +24,12 @@ from runarch_gen.runarch.deckio import (
     sniff_deck,
     write_deck,
 )
+from tests import strategies
 
 HEADER = ",".join(CSV_COLUMNS)
 ROW = "1,0R,3B,4G,5Y,6V,5Y,blue>=3 & triangle>=2,6,N,SE"
 
-goals = st.one_of(
-    st.builds(
-        lambda c, n, r: Goal(GoalKind.COLOUR, r, colour=c, colour_count=n),
-        st.sampled_from(COLOURS),
-        st.integers(0, 12),
-        st.integers(-5, 20),
-    ),
-    st.builds(
-        lambda s, n, r: Goal(GoalKind.SHAPE, r, shape=s, shape_count=n),
-        st.sampled_from(SHAPES),
-        st.integers(0, 12),
-        st.integers(-5, 20),
-    ),
-    st.builds(
-        lambda c, a, s, b, r: Goal(GoalKind.COLOUR_AND_SHAPE, r, c, a, s, b),
-        st.sampled_from(COLOURS),
-        st.integers(0, 12),
-        st.sampled_from(SHAPES),
-        st.integers(0, 12),
-        st.integers(3, 12),
-    ),
-    st.builds(
-        lambda k, r: Goal(GoalKind.COLOURS, r, colour_count=k),
-        st.integers(0, 7),
-        st.integers(3, 12),
-    ),
-    st.builds(
-        lambda k, r: Goal(GoalKind.SHAPES, r, shape_count=k), st.integers(0, 7), st.integers(3, 12)
-    ),
-)
+goals = strategies.goals(counts=(0, 12), distinct=(0, 7), rewards=(-5, 20))
 # Cards as a designer might write them, faults included: any five stones, any arrows.
 cards = st.builds(
     Card,

@@ -12,7 +12,7 @@ import sys
 import typer
 
 # Importing a command module registers its commands on `app`, in this order in --help.
-from runarch_gen.cli import boards, check, decks, legend, play, simulate  # noqa: F401
+from runarch_gen.cli import boards, check, decks, kit, legend, play, simulate  # noqa: F401
 from runarch_gen.cli._app import app
 from runarch_gen.errors import EXIT_INTERRUPTED, EXIT_USAGE, RunArchError
 

@@ -13,7 +13,8 @@ from typing import Annotated, Any, Protocol
 
 import typer
 
-from runarch_gen.cli._app import JsonOption, app, emit_json
+from runarch_gen.cli._app import JsonOption, app, emit_json, note
+from runarch_gen.errors import EXIT_USAGE
 from runarch_gen.fileio import display_name, read_text
 from runarch_gen.runarch.boardcheck import check_board_text
 from runarch_gen.runarch.deckio import sniff_deck
@@ -66,10 +67,14 @@ def check(
     valid, 2 when the file or some board in it could not be read.
     """
     text = read_text(file)
-    report = _CHECKERS[_file_kind(text)](text, display_name(file), diagonals)
+    source = display_name(file)
+    report = _CHECKERS[_file_kind(text)](text, source, diagonals)
     if json_:
         emit_json(report.to_json())
     else:
         for line in report.lines():
             typer.echo(line)
+    if report.exit_code == EXIT_USAGE:
+        # The report (stdout) says what; stderr carries the one-line error scripts look for.
+        note(f"runarch-gen: error: {source}: could not be read (see the report)")
     raise typer.Exit(report.exit_code)

@@ -1,0 +1,628 @@
+"""Building a print-and-play kit: which components, how they pack on paper, and the folder of
+``kit.pdf``, PNG previews, ``board.json``, ``deck.json`` and ``manifest.json``.
+
+>>> from runarch_gen.runarch.kit.samples import sample_board, sample_deck
+>>> plan = plan_kit(sample_board(), sample_deck(50), KitOptions(paper="letter"))
+>>> plan.counts()["cards"], plan.imposition.spec.paper.name
+(50, 'letter')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from runarch_gen import __version__
+from runarch_gen.errors import InputError
+from runarch_gen.fileio import atomic_directory, read_text
+from runarch_gen.pnp.geometry import Box, Point
+from runarch_gen.pnp.sheets import (
+    DUPLEX_MODES,
+    Duplex,
+    Furniture,
+    Imposition,
+    Item,
+    SheetSpec,
+    impose,
+    render_page_png,
+    render_pdf,
+)
+from runarch_gen.runarch.archives import ARCHIVE_ORDERS
+from runarch_gen.runarch.atoms import PIECES
+from runarch_gen.runarch.board import Board
+from runarch_gen.runarch.cards import Deck
+from runarch_gen.runarch.kit.components import BonusToken, FramePart, KitPainter, Marker
+from runarch_gen.runarch.kit.config import LANGUAGES, KitConfig, load_kit_config
+from runarch_gen.runarch.kit.style import Style
+
+KINDS: tuple[str, ...] = (
+    "rules",
+    "board",
+    "tiles",
+    "stones",
+    "frame",
+    "player_boards",
+    "markers",
+    "cards",
+    "bonus_tokens",
+    "condition_tokens",
+    "bet_tokens",
+)
+"""Component kinds in the order they are printed; ``--only`` names a subset."""
+
+PREVIEW_PX_PER_MM = 2.5
+CONTACT_PX_PER_MM = 2.0
+
+
+def parse_only(text: str | None) -> tuple[str, ...] | None:
+    """``--only tiles,cards`` → the kinds, checked; ``-`` and ``_`` are the same."""
+    if text is None:
+        return None
+    names = [n.strip().lower().replace("-", "_") for n in text.split(",") if n.strip()]
+    if not names:
+        raise InputError("--only: name at least one component kind")
+    unknown = [n for n in names if n not in KINDS]
+    if unknown:
+        expected = ", ".join(k.replace("_", "-") for k in KINDS)
+        raise InputError(f"--only: unknown component {unknown[0]!r}: expected some of {expected}")
+    return tuple(k for k in KINDS if k in names)
+
+
+def parse_offset(text: str | None) -> Point:
+    """``--duplex-offset X,Y`` in mm → (x, y)."""
+    if text is None or not text.strip():
+        return (0.0, 0.0)
+    parts = text.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        x, y = (float(p) for p in parts)
+    except ValueError:
+        raise InputError(
+            f"--duplex-offset: expected X,Y in mm (e.g. 0.5,-1), not {text!r}"
+        ) from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise InputError(f"--duplex-offset: expected finite numbers, not {text!r}")
+    return (x, y)
+
+
+@dataclass(frozen=True, slots=True)
+class KitOptions:
+    """What kind of kit to make. ``archive_order`` is the [R-13] option printed on the player
+    boards; ``template`` a TOML file laid over the bundled templates."""
+
+    paper: str = "a4"
+    lang: str = "en"
+    bleed: float = 3.0
+    duplex: Duplex = "long"
+    duplex_offset: Point = (0.0, 0.0)
+    print_friendly: bool = False
+    only: tuple[str, ...] | None = None
+    template: str | None = None
+    archive_order: str = "overview"
+
+    def checked(self) -> KitOptions:
+        if self.lang not in LANGUAGES:
+            raise InputError(
+                f"unknown language {self.lang!r}: expected one of {', '.join(LANGUAGES)}"
+            )
+        if self.duplex not in DUPLEX_MODES:
+            raise InputError(f"unknown duplex {self.duplex!r}: expected long, short or none")
+        if not math.isfinite(self.bleed) or self.bleed < 0:
+            raise InputError(f"--bleed must be zero or more millimetres, not {self.bleed:g}")
+        if self.archive_order not in ARCHIVE_ORDERS:
+            raise InputError(f"unknown archive order {self.archive_order!r}")
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class KitPlan:
+    """A kit laid out but not yet drawn: its config, painter, items and imposition."""
+
+    options: KitOptions
+    config: KitConfig
+    painter: KitPainter
+    items: tuple[Item, ...]
+    imposition: Imposition
+    board: Board
+    deck: Deck
+
+    def counts(self) -> dict[str, int]:
+        """How many of each kind are printed."""
+        out: dict[str, int] = {}
+        for item in self.items:
+            out[item.kind] = out.get(item.kind, 0) + 1
+        return out
+
+    def furniture(self) -> Furniture:
+        t = self.painter.t
+
+        def label(page: int, pages: int, back: bool, kinds: tuple[str, ...]) -> str:
+            contents = ", ".join(t.kind(k) for k in kinds)
+            if back:
+                contents += f" ({t['back_suffix']})"
+            return t.format("page_label", game=t["game"], contents=contents, page=page, pages=pages)
+
+        return Furniture(str(t["print_note"]), str(t["square_label"]), label)
+
+
+def kit_items(
+    board: Board, deck: Deck, config: KitConfig, spec: SheetSpec, only: Sequence[str] | None
+) -> list[Item]:
+    """Every physical component of RULES §1.2, in print order."""
+    wanted = set(KINDS if only is None else only)
+    lay = {
+        name: config.layout(name)
+        for name in (
+            "tile",
+            "stone",
+            "card",
+            "player_board",
+            "frame_segment",
+            "marker",
+            "bonus_token",
+            "condition_token",
+            "bet_token",
+        )
+    }
+    usable = spec.usable
+    items: list[Item] = []
+
+    def add(kind: str, make: Callable[[], list[Item]]) -> None:
+        if kind in wanted:
+            items.extend(make())
+
+    add(
+        "rules",
+        lambda: [
+            Item(
+                "rules",
+                "rules",
+                usable.width,
+                usable.height,
+                rotatable=False,
+                bleed=0.0,
+                alone=True,
+            )
+        ],
+    )
+    side = math.floor(min(usable.width, usable.height) * 2) / 2
+    add(
+        "board",
+        lambda: [
+            Item(
+                "board", "board", side, side, rotatable=False, bleed=0.0, alone=True, payload=board
+            )
+        ],
+    )
+    tile, stone = lay["tile"], lay["stone"]
+    add(
+        "tiles",
+        lambda: [
+            Item("tiles", f"tile-{p.code}", tile.width, tile.height, payload=p) for p in PIECES
+        ],
+    )
+    add(
+        "stones",
+        lambda: [
+            Item("stones", f"stone-{p.code}", stone.width, stone.height, payload=p) for p in PIECES
+        ],
+    )
+    add("frame", lambda: _frame_items(config))
+    pb = lay["player_board"]
+    add(
+        "player_boards",
+        lambda: [
+            Item("player_boards", f"player-board-{i + 1}", pb.width, pb.height, payload=i)
+            for i in range(2)
+        ],
+    )
+    mk = lay["marker"]
+    small = float(mk.value("small_scale", 0.78))
+
+    def markers() -> list[Item]:
+        out = []
+        for player in range(2):
+            out.append(
+                Item(
+                    "markers",
+                    f"marker-{player + 1}-total",
+                    mk.width,
+                    mk.height,
+                    payload=Marker(player, "total"),
+                )
+            )
+            out.append(
+                Item(
+                    "markers",
+                    f"marker-{player + 1}-best",
+                    mk.width * small,
+                    mk.height * small,
+                    payload=Marker(player, "best"),
+                )
+            )
+        return out
+
+    add("markers", markers)
+    card = lay["card"]
+    add(
+        "cards",
+        lambda: [
+            Item("cards", f"card-{c.id:02d}", card.width, card.height, True, payload=c)
+            for c in deck
+        ],
+    )
+    bt = lay["bonus_token"]
+
+    def bonus() -> list[Item]:
+        out = []
+        for player in range(2):
+            for token_set in config.bonus_tokens():
+                for value in token_set.values:
+                    token = BonusToken(player, token_set.symbol, token_set.phase, value)
+                    key = f"bonus-{player + 1}-{token_set.symbol}{value}"
+                    out.append(Item("bonus_tokens", key, bt.width, bt.height, True, payload=token))
+        return out
+
+    add("bonus_tokens", bonus)
+    ct = lay["condition_token"]
+    add(
+        "condition_tokens",
+        lambda: [
+            Item("condition_tokens", f"condition-{i + 1:02d}", ct.width, ct.height, True, payload=c)
+            for i, c in enumerate(config.conditions())
+        ],
+    )
+    bet = lay["bet_token"]
+    add(
+        "bet_tokens",
+        lambda: [
+            Item("bet_tokens", f"bet-{i + 1:02d}", bet.width, bet.height, True, payload=i)
+            for i in range(config.bet_token_count())
+        ],
+    )
+    return items
+
+
+def _frame_items(config: KitConfig) -> list[Item]:
+    """Four segments of 25 spaces (1–25, …, 76–100); each covers one side of the board and
+    one corner, so its length is five tiles plus the frame's width, printed in pieces."""
+    seg = config.layout("frame_segment")
+    tile = config.layout("tile")
+    length = 5 * tile.width + seg.height
+    parts = int(seg.value("parts", 2))
+    if not 1 <= parts <= 25:
+        raise InputError("[components.frame_segment]: 'parts' must be between 1 and 25")
+    space = length / 25
+    sizes = [25 // parts + (1 if i < 25 % parts else 0) for i in range(parts)]
+    items = []
+    for segment in range(4):
+        first = segment * 25 + 1
+        for part, n in enumerate(sizes):
+            fp = FramePart(segment, part, parts, first, first + n - 1, space)
+            key = f"frame-{fp.first}-{fp.last}"
+            items.append(Item("frame", key, n * space, seg.height, payload=fp))
+            first += n
+    return items
+
+
+def plan_kit(
+    board: Board, deck: Deck, options: KitOptions, config: KitConfig | None = None
+) -> KitPlan:
+    """Lay out the kit: load the templates, make the items and impose them on the paper."""
+    options = options.checked()
+    config = config if config is not None else load_kit_config(options.template)
+    spec = config.sheet(options.paper)
+    texts = config.texts(options.lang)
+    style = Style.make(config, friendly=options.print_friendly)
+    painter = KitPainter(config, texts, style, ARCHIVE_ORDERS[options.archive_order])
+    items = kit_items(board, deck, config, spec, options.only)
+    imposition = impose(
+        items, spec, bleed=options.bleed, duplex=options.duplex, offset=options.duplex_offset
+    )
+    return KitPlan(options, config, painter, tuple(items), imposition, board, deck)
+
+
+def render_kit_pdf(plan: KitPlan) -> bytes:
+    """The kit as PDF bytes (byte-identical for identical inputs)."""
+    t = plan.painter.t
+    return render_pdf(
+        plan.imposition,
+        plan.painter.front,
+        plan.painter.back,
+        plan.furniture(),
+        title=f"{t['game']} — print-and-play kit",
+        author="runarch-gen",
+        subject=f"{t['game']} print-and-play kit",
+        creator=f"runarch-gen {__version__}",
+        fonts=plan.painter.fonts,
+    )
+
+
+def render_previews(plan: KitPlan) -> dict[str, bytes]:
+    """PNG previews: the board, a contact sheet of the card fronts, the first page holding each
+    component kind, and the back of the first card page."""
+
+    out: dict[str, bytes] = {}
+    painter = plan.painter
+    out["preview-board.png"] = board_picture(painter, plan.board, tile_px=150)
+    if len(plan.deck) and (plan.options.only is None or "cards" in plan.options.only):
+        out["preview-cards.png"] = contact_sheet(plan)
+    furniture = plan.furniture()
+    printed = _printed_page_numbers(plan.imposition)
+    first_pages: dict[int, list[str]] = {}
+    for kind in KINDS:
+        index = next((i for i, p in enumerate(plan.imposition.pages) if kind in p.kinds), None)
+        if index is not None:
+            first_pages.setdefault(index, []).append(kind.replace("_", "-"))
+    for index, kinds in sorted(first_pages.items()):
+        page = plan.imposition.pages[index]
+        name = f"preview-page-{printed[index][0]:02d}-{'-'.join(kinds)}.png"
+        out[name] = render_page_png(
+            plan.imposition,
+            index,
+            painter.front,
+            furniture,
+            px_per_mm=PREVIEW_PX_PER_MM,
+            fonts=painter.fonts,
+        )
+        if "cards" in kinds and page.backs is not None:
+            out[f"preview-page-{printed[index][1]:02d}-cards-back.png"] = render_page_png(
+                plan.imposition,
+                index,
+                painter.back,
+                furniture,
+                back=True,
+                px_per_mm=PREVIEW_PX_PER_MM,
+                fonts=painter.fonts,
+            )
+    return out
+
+
+def board_picture(painter: KitPainter, board: Board, *, tile_px: int, labels: bool = True) -> bytes:
+    """The board as a PNG, each tile ``tile_px`` pixels wide, drawn like the kit's tiles."""
+    from runarch_gen.pnp.raster import RasterSurface
+
+    tile = painter.layouts["tile"].width
+    band = float(painter.layouts["board"].value("label_band", 7.0)) if labels else 1.0
+    side = 5 * tile + 2 * band
+    surface = RasterSurface(side, side, tile_px / tile, painter.fonts)
+    painter.draw_board(surface, board, side, labels=labels)
+    return surface.png()
+
+
+def board_painter(*, friendly: bool = True, lang: str = "en") -> KitPainter:
+    """A painter with the bundled templates, for drawing boards outside a kit."""
+    config = load_kit_config()
+    style = Style.make(config, friendly=friendly)
+    return KitPainter(config, config.texts(lang), style, ARCHIVE_ORDERS["overview"])
+
+
+def contact_sheet(plan: KitPlan, columns: int = 10) -> bytes:
+    """Every card front, in deck order, on one image."""
+    from runarch_gen.pnp.raster import RasterSurface
+
+    card = plan.painter.layouts["card"]
+    gap = 3.0
+    n = len(plan.deck)
+    cols = min(columns, n)
+    rows = math.ceil(n / cols)
+    width = cols * card.width + (cols + 1) * gap
+    height = rows * card.height + (rows + 1) * gap
+    surface = RasterSurface(
+        width,
+        height,
+        CONTACT_PX_PER_MM,
+        plan.painter.fonts,
+        background=plan.painter.style.paper.mix(plan.painter.style.ink, 0.25),
+    )
+    for i, c in enumerate(plan.deck):
+        r, col = divmod(i, cols)
+        x = gap + col * (card.width + gap)
+        y = gap + r * (card.height + gap)
+        with surface.transformed(translate=(x, y)):
+            plan.painter.draw_card_front(surface, c, 0.0)
+    return surface.png()
+
+
+# ---------------------------------------------------------------------------------------------
+# The manifest
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def manifest_components(plan: KitPlan) -> list[dict[str, Any]]:
+    """Each kind: how many, its cut size, whether it has a back, and where it is printed."""
+    pages = _printed_page_numbers(plan.imposition)
+    out = []
+    counts = plan.counts()
+    for kind in KINDS:
+        if kind not in counts:
+            continue
+        sizes = sorted(
+            {(round(i.width, 2), round(i.height, 2)) for i in plan.items if i.kind == kind}
+        )
+        first = next(i for i in plan.items if i.kind == kind)
+        entry: dict[str, Any] = {"kind": kind, "count": counts[kind]}
+        if kind == "frame":  # the frame's segments are printed in pieces
+            entry["segments"] = len({i.payload.segment for i in plan.items if i.kind == kind})
+        out.append(
+            {
+                **entry,
+                "sizes_mm": [list(s) for s in sizes],
+                "double_sided": first.double_sided,
+                "pages": sorted(
+                    {pages[i][0] for i, p in enumerate(plan.imposition.pages) if kind in p.kinds}
+                ),
+            }
+        )
+    return out
+
+
+def _printed_page_numbers(imposition: Imposition) -> list[tuple[int, int | None]]:
+    out = []
+    n = 1
+    for page in imposition.pages:
+        front = n
+        n += 1
+        back = None
+        if page.backs is not None:
+            back = n
+            n += 1
+        out.append((front, back))
+    return out
+
+
+def manifest_sheets(plan: KitPlan) -> list[dict[str, Any]]:
+    """Every printed page with the cut box of each component on it (page mm, top-left)."""
+    numbers = _printed_page_numbers(plan.imposition)
+    out = []
+
+    def box(b: Box) -> list[float]:
+        return [round(b.x, 3), round(b.y, 3), round(b.width, 3), round(b.height, 3)]
+
+    for page, (front, back) in zip(plan.imposition.pages, numbers, strict=True):
+        out.append(
+            {
+                "page": front,
+                "side": "front",
+                "components": [
+                    {"key": p.item.key, "cut": box(p.cut), "turns": p.quarter_turns}
+                    for p in page.placements
+                ],
+            }
+        )
+        if page.backs is not None:
+            out.append(
+                {
+                    "page": back,
+                    "side": "back",
+                    "components": [
+                        {"key": p.item.key, "cut": box(p.cut), "turns": p.quarter_turns}
+                        for p in page.backs
+                    ],
+                }
+            )
+    return out
+
+
+def pages_per_paper(plan: KitPlan) -> dict[str, int]:
+    """The printed page count of this kit on every paper the templates know."""
+    out = {}
+    for paper in plan.config.papers:
+        if paper == plan.options.paper:
+            out[paper] = plan.imposition.page_count
+            continue
+        spec = plan.config.sheet(paper)
+        try:
+            items = kit_items(plan.board, plan.deck, plan.config, spec, plan.options.only)
+            imp = impose(items, spec, bleed=plan.options.bleed, duplex=plan.options.duplex)
+        except InputError:
+            continue  # this kit does not fit that paper; the chosen paper is what matters
+        out[paper] = imp.page_count
+    return out
+
+
+def build_manifest(
+    plan: KitPlan,
+    *,
+    seed: int | None,
+    inputs: Mapping[str, Mapping[str, Any]],
+    outputs: Mapping[str, bytes],
+) -> dict[str, Any]:
+    """The manifest: what the kit holds and how it was made. Sections are built by separate
+    functions so that more (e.g. a validation verdict) can be added beside them."""
+    o = plan.options
+    return {
+        "generator": {"name": "runarch-gen", "version": __version__},
+        "seed": seed,
+        "options": {
+            "paper": o.paper,
+            "lang": o.lang,
+            "bleed_mm": o.bleed,
+            "duplex": o.duplex,
+            "duplex_offset_mm": list(o.duplex_offset),
+            "print_friendly": o.print_friendly,
+            "only": list(o.only) if o.only is not None else None,
+            "archive_order": o.archive_order,
+            "template": os.path.basename(o.template) if o.template else None,
+        },
+        "paper": {
+            "name": plan.imposition.spec.paper.name,
+            "size_mm": [plan.imposition.spec.paper.width, plan.imposition.spec.paper.height],
+        },
+        "pages": plan.imposition.page_count,
+        "pages_per_paper": pages_per_paper(plan),
+        "components": manifest_components(plan),
+        "inputs": {name: dict(source) for name, source in sorted(inputs.items())},
+        "files": {
+            name: {"sha256": sha256(data), "bytes": len(data)}
+            for name, data in sorted(outputs.items())
+        },
+        "sheets": manifest_sheets(plan),
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class KitResult:
+    folder: Path
+    manifest: dict[str, Any] = field(hash=False, compare=False)
+
+
+def build_kit(
+    folder: str | os.PathLike[str],
+    board: Board,
+    deck: Deck,
+    options: KitOptions,
+    *,
+    seed: int | None = None,
+    board_json: str,
+    deck_json: str,
+    sources: Mapping[str, Mapping[str, Any]] | None = None,
+    previews: bool = True,
+    advance: Callable[[int], None] | None = None,
+    before_write: Callable[[], None] | None = None,
+) -> KitResult:
+    """Write the kit folder: ``kit.pdf``, previews, ``board.json``, ``deck.json`` and
+    ``manifest.json``. The folder appears only once complete (built in a temporary place).
+
+    ``board_json`` and ``deck_json`` are the documents written beside the PDF, so a kit can
+    be rebuilt from its own folder; ``sources`` says where board and deck came from (file
+    names and checksums, or the seed they were generated from), for the manifest;
+    ``advance(1)`` is called after each stage (PDF, previews, folder), for a progress bar;
+    ``before_write()`` runs last before anything is written (a pending input check may raise).
+    """
+    step = advance or (lambda n: None)
+    plan = plan_kit(board, deck, options)
+    files: dict[str, bytes] = {"kit.pdf": render_kit_pdf(plan)}
+    step(1)
+    if previews:
+        files.update(render_previews(plan))
+    step(1)
+    files["board.json"] = board_json.encode("utf-8")
+    files["deck.json"] = deck_json.encode("utf-8")
+    inputs: dict[str, Mapping[str, Any]] = dict(sources or {})
+    if options.template:
+        text = read_text(options.template)
+        inputs["template"] = {
+            "file": os.path.basename(options.template),
+            "sha256": sha256(text.encode("utf-8")),
+        }
+    manifest = build_manifest(plan, seed=seed, inputs=inputs, outputs=files)
+    if before_write is not None:
+        before_write()
+    with atomic_directory(folder) as tmp:
+        for name, data in files.items():
+            (tmp / name).write_bytes(data)
+        text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
+        (tmp / "manifest.json").write_text(text, encoding="utf-8")
+    step(1)
+    return KitResult(Path(folder), manifest)

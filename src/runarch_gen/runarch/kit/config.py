@@ -1,0 +1,226 @@
+"""The kit's data: component layouts, sheet settings, inks, token sets and texts, read from
+``templates/runarch-kit.toml`` and ``templates/runarch-texts.toml`` with an optional designer
+override laid over both (``--template FILE``).
+
+>>> cfg = load_kit_config()
+>>> cfg.layout("card").width, cfg.texts("cs").kind("tiles")
+(88.9, 'podložky')
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from runarch_gen.errors import InputError
+from runarch_gen.fileio import display_name
+from runarch_gen.pnp.layout import ComponentLayout, Table, merged, read_toml, templates_dir
+from runarch_gen.pnp.paint import Paint
+from runarch_gen.pnp.sheets import SheetSpec
+
+KIT_TEMPLATE = "runarch-kit.toml"
+TEXTS_TEMPLATE = "runarch-texts.toml"
+LANGUAGES = ("en", "cs")
+COMPONENT_NAMES = (
+    "tile",
+    "stone",
+    "board",
+    "card",
+    "player_board",
+    "frame_segment",
+    "marker",
+    "bonus_token",
+    "condition_token",
+    "bet_token",
+    "rules",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class BonusTokenSet:
+    """One front symbol of the bonus-action tokens (RULES §1.4) and its back values."""
+
+    symbol: str
+    phase: int | None
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A condition token [R-02]: ``counts`` for the three archives (``ordered`` or in any
+    order), or ``count`` cards in ``archive`` (0–2, or -1 for any), or ``total`` cards."""
+
+    counts: tuple[int, ...] = ()
+    ordered: bool = True
+    archive: int | None = None
+    count: int = 0
+    total: int | None = None
+
+    @property
+    def text(self) -> str:
+        """A short language-neutral code: ``2·1·0*`` (any order), ``a4`` (any archive),
+        ``L3``/``M3``/``R3``, ``Σ5``."""
+        if self.counts:
+            return "·".join(map(str, self.counts)) + ("" if self.ordered else "*")
+        if self.total is not None:
+            return f"Σ{self.total}"
+        return ("a" if self.archive == -1 else "LMR"[self.archive or 0]) + str(self.count)
+
+
+@dataclass(frozen=True, slots=True)
+class Texts:
+    """The printed strings of one language."""
+
+    lang: str
+    table: Mapping[str, Any] = field(hash=False, compare=False)
+
+    def __getitem__(self, key: str) -> Any:
+        try:
+            return self.table[key]
+        except KeyError:
+            raise InputError(f"texts [{self.lang}]: missing '{key}'") from None
+
+    def format(self, key: str, **values: Any) -> str:
+        return str(self[key]).format(**values)
+
+    def kind(self, kind: str) -> str:
+        return str(self["kinds"][kind])
+
+    def strings(self) -> list[str]:
+        """Every string in the table (for glyph-coverage checks)."""
+        out: list[str] = []
+
+        def walk(value: Any) -> None:
+            if isinstance(value, str):
+                out.append(value)
+            elif isinstance(value, Mapping):
+                for v in value.values():
+                    walk(v)
+            elif isinstance(value, Sequence):
+                for v in value:
+                    walk(v)
+
+        walk(self.table)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class KitConfig:
+    """Everything the kit reads from its templates."""
+
+    data: Mapping[str, Any] = field(hash=False, compare=False)
+    text_data: Mapping[str, Any] = field(hash=False, compare=False)
+    source: str = "built-in templates"
+
+    def layout(self, name: str) -> ComponentLayout:
+        table = self.data.get("components", {}).get(name)
+        if table is None:
+            raise InputError(f"{self.source}: no [components.{name}] table")
+        return ComponentLayout.from_table(name, table)
+
+    def sheet(self, paper: str) -> SheetSpec:
+        return SheetSpec.from_tables(self.data.get("sheet", {}), self.data.get("papers", {}), paper)
+
+    @property
+    def papers(self) -> tuple[str, ...]:
+        return tuple(self.data.get("papers", {}))
+
+    def ink(self, name: str) -> Paint:
+        return _paint(self.data.get("inks", {}), name, "[inks]")
+
+    def player_paints(self) -> list[tuple[Paint, Paint]]:
+        """(fill, ink on it) for each player colour."""
+        players = self.data.get("players", {})
+        fills, inks = players.get("colours", []), players.get("inks", [])
+        if len(fills) != 2 or len(inks) != 2:
+            raise InputError(f"{self.source}: [players] needs two 'colours' and two 'inks'")
+        return [
+            (_hex(f, "[players] colours"), _hex(i, "[players] inks"))
+            for f, i in zip(fills, inks, strict=True)
+        ]
+
+    def bonus_tokens(self) -> list[BonusTokenSet]:
+        out = []
+        for i, entry in enumerate(self.data.get("bonus_tokens", [])):
+            try:
+                out.append(
+                    BonusTokenSet(
+                        str(entry["symbol"]),
+                        int(entry["phase"]) if "phase" in entry else None,
+                        tuple(int(v) for v in entry["values"]),
+                    )
+                )
+            except (KeyError, TypeError, ValueError):
+                raise InputError(
+                    f"{self.source}: [[bonus_tokens]] entry {i + 1} is malformed"
+                ) from None
+        return out
+
+    def conditions(self) -> list[Condition]:
+        out = []
+        for i, entry in enumerate(self.data.get("conditions", [])):
+            try:
+                if "counts" in entry:
+                    counts = tuple(int(v) for v in entry["counts"])
+                    if len(counts) != 3:
+                        raise ValueError
+                    out.append(Condition(counts=counts, ordered=bool(entry.get("ordered", True))))
+                elif "total" in entry:
+                    out.append(Condition(total=int(entry["total"])))
+                else:
+                    archive = int(entry["archive"])
+                    if archive not in (-1, 0, 1, 2):
+                        raise ValueError
+                    out.append(Condition(archive=archive, count=int(entry["count"])))
+            except (KeyError, TypeError, ValueError):
+                raise InputError(
+                    f"{self.source}: [[conditions]] entry {i + 1} is malformed"
+                ) from None
+        return out
+
+    def bet_token_count(self) -> int:
+        return int(self.data.get("bet_tokens", {}).get("count", 10))
+
+    def texts(self, lang: str) -> Texts:
+        if lang not in self.text_data:
+            raise InputError(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
+        return Texts(lang, self.text_data[lang])
+
+
+def _hex(value: Any, where: str) -> Paint:
+    try:
+        return Paint.hex(str(value))
+    except ValueError:
+        raise InputError(f"{where}: {value!r} is not a colour like #RRGGBB") from None
+
+
+def _paint(table: Mapping[str, Any], name: str, where: str) -> Paint:
+    if name not in table:
+        raise InputError(f"{where}: missing '{name}'")
+    return _hex(table[name], f"{where} {name}")
+
+
+def load_kit_config(override: str | os.PathLike[str] | None = None) -> KitConfig:
+    """The bundled kit templates, with ``override`` (a TOML file) laid over them: its tables
+    may hold kit keys (``[sheet]``, ``[components.card]``, …) and texts (``[texts.cs]``)."""
+    base = templates_dir()
+    data: Table = read_toml(base / KIT_TEMPLATE)
+    text_data: Table = read_toml(base / TEXTS_TEMPLATE)
+    source = "built-in templates"
+    if override is not None:
+        extra = read_toml(override)
+        texts_override = extra.pop("texts", {})
+        if not isinstance(texts_override, Mapping):
+            raise InputError(f"{display_name(override)}: [texts] must be a table")
+        data = merged(data, extra)
+        text_data = merged(text_data, texts_override)
+        source = display_name(override)
+    config = KitConfig(data, text_data, source)
+    try:
+        for name in COMPONENT_NAMES:
+            config.layout(name)
+    except InputError as exc:
+        raise InputError(f"{source}: {exc}") from None
+    return config
