@@ -64,12 +64,12 @@ def nice_ticks(low: float, high: float, count: int = 6) -> list[float]:
     raw = (high - low) / max(1, count - 1)
     power = 10 ** math.floor(math.log10(raw))
     step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
-    start = math.floor(low / step) * step
+    first = math.floor(low / step)
     ticks = []
-    value = start
-    while value < high + step * 0.999:
-        ticks.append(round(value, 10))
-        value += step
+    k = 0
+    while (first + k) * step < high + step * 0.999:
+        ticks.append(round(float((first + k) * step), 10))
+        k += 1
     return ticks
 
 

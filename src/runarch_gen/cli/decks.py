@@ -45,11 +45,34 @@ def deck(
             " Repeatable.",
         ),
     ] = None,
+    calibrate: Annotated[
+        bool,
+        typer.Option(
+            "--calibrate",
+            help="Set goal rewards from simulated games instead of the deck-only estimate,"
+            " and record how in the deck (JSON).",
+        ),
+    ] = False,
+    calibrate_games: Annotated[
+        int, typer.Option("--calibrate-games", help="Games to simulate for --calibrate.")
+    ] = 400,
+    calibrate_variant: Annotated[
+        str, typer.Option("--calibrate-variant", help="Rules string of the calibration games.")
+    ] = "complex",
+    calibrate_bots: Annotated[
+        str, typer.Option("--calibrate-bots", help="Bots of the calibration games.")
+    ] = "greedy",
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", "-j", help="Worker processes for --calibrate. Default: all."),
+    ] = None,
     json_: JsonOption = False,
 ) -> None:
     """Generate a balanced deck whose patterns differ as much as possible.
 
     The report (difference reached, best possible and why) goes to stderr; --json: stdout.
+    --calibrate plays games with the deck on a board generated from the same seed and pays
+    each goal by how often players met it.
     """
     from runarch_gen.runarch.deckgen import MAX_CARDS, MIN_CARDS, check_exact_targets, generate_deck
     from runarch_gen.runarch.deckio import deck_format_for_path, write_deck
@@ -63,15 +86,50 @@ def deck(
     except (ConstraintError, InputError) as exc:
         raise type(exc)(f"--{exc}") from None
     fmt = format_.value if format_ is not None else deck_format_for_path(output)
+    calibration = None
+    if calibrate:
+        from runarch_gen.runarch.rules import parse_rules
+        from runarch_gen.runarch.simulation import check_bots
+
+        if calibrate_games < 1:
+            raise InputError(f"--calibrate-games {calibrate_games}: play at least 1 game")
+        if workers is not None and workers < 1:
+            raise InputError(f"--workers {workers}: use at least 1 worker")
+        rules = parse_rules(calibrate_variant, source="--calibrate-variant")
+        bots = check_bots(calibrate_bots.split(","), rules)
     used = resolve_seed(seed)
     with progress(None, "deck") as advance:
         made, report = generate_deck(cards, used, exact=targets, advance=advance)
+    if calibrate:
+        from runarch_gen.runarch.boardgen import generate_board
+        from runarch_gen.runarch.calibration import calibrate_deck
+
+        with progress(calibrate_games, "calibrate") as advance:
+            made, calibration = calibrate_deck(
+                made,
+                generate_board(seed=used),
+                rules=rules,
+                bots=bots,
+                games=calibrate_games,
+                seed=used,
+                board_source=f"generated, seed {used}",
+                workers=workers,
+                on_progress=advance,
+            )
+        if calibration.simulation.interrupted:
+            raise KeyboardInterrupt  # nothing is written: a deck calibrated on part of the games
     write_deck(made, output, "csv" if fmt == "csv" else "json")
     if json_:
-        emit_json({**report.to_json(), "output": output})
+        extra = {"calibration": calibration.to_json()} if calibration is not None else {}
+        emit_json({**report.to_json(), **extra, "output": output})
         return
     for line in report.lines():
         note(line)
+    if calibration is not None:
+        for line in calibration.lines():
+            note(line)
+        if fmt == "csv":
+            note("runarch-gen: a CSV deck has no place for the calibration record; use JSON")
     if output != STDIO:
         note(f"runarch-gen: wrote {output} (seed {used})")
     elif seed is None:

@@ -209,10 +209,26 @@ class Card:
 
 
 @dataclass(frozen=True, slots=True)
+class Calibration:
+    """How a deck's goal rewards were set from simulated play (``deck --calibrate``): the
+    rules variant, the bots, the games and seed, the board played on, and per goal text the
+    measured rate as ``(times met, players counted)`` [R-23]."""
+
+    variant: str
+    bots: tuple[str, ...]
+    games: int
+    seed: int
+    board: str
+    rates: tuple[tuple[str, int, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Deck:
-    """An ordered collection of cards."""
+    """An ordered collection of cards; ``calibration`` says how the rewards were calibrated
+    from play, when they were."""
 
     cards: tuple[Card, ...]
+    calibration: Calibration | None = None
 
     def __len__(self) -> int:
         return len(self.cards)

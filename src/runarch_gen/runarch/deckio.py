@@ -62,6 +62,7 @@ from runarch_gen.runarch.atoms import (
 )
 from runarch_gen.runarch.cards import (
     PATTERN_LENGTH,
+    Calibration,
     Card,
     Deck,
     Goal,
@@ -75,6 +76,7 @@ __all__ = [
     "FORMAT_MARKER",
     "FORMAT_VERSION",
     "DeckFormat",
+    "calibration_json",
     "card_json",
     "deck_format_for_path",
     "deck_json",
@@ -138,23 +140,39 @@ def card_json(card: Card) -> dict[str, Any]:
     }
 
 
+def calibration_json(calibration: Calibration) -> dict[str, Any]:
+    """How the rewards were calibrated, as the deck format's ``calibration`` object."""
+    return {
+        "variant": calibration.variant,
+        "bots": list(calibration.bots),
+        "games": calibration.games,
+        "seed": calibration.seed,
+        "board": calibration.board,
+        "rates": {goal: [met, players] for goal, met, players in calibration.rates},
+    }
+
+
 def deck_json(deck: Deck) -> dict[str, Any]:
     """The deck as the JSON document of the deck format (a dict)."""
-    return {
-        "format": FORMAT_MARKER,
-        "version": FORMAT_VERSION,
-        "cards": [card_json(card) for card in deck],
-    }
+    document: dict[str, Any] = {"format": FORMAT_MARKER, "version": FORMAT_VERSION}
+    if deck.calibration is not None:
+        document["calibration"] = calibration_json(deck.calibration)
+    document["cards"] = [card_json(card) for card in deck]
+    return document
 
 
 def deck_to_json(deck: Deck) -> str:
     """The deck as JSON text: one card per line, so that files diff well."""
     cards = ",\n".join("    " + json.dumps(card_json(card)) for card in deck)
     body = f"\n{cards}\n  " if cards else ""
+    calibration = ""
+    if deck.calibration is not None:
+        calibration = f'  "calibration": {json.dumps(calibration_json(deck.calibration))},\n'
     return (
         "{\n"
         f'  "format": {json.dumps(FORMAT_MARKER)},\n'
         f'  "version": {FORMAT_VERSION},\n'
+        f"{calibration}"
         f'  "cards": [{body}]\n'
         "}\n"
     )
@@ -436,7 +454,9 @@ def parse_deck_json(text: str, *, source: str = "<deck>") -> Deck:
 
 
 def _deck_from_located(reader: _JsonReader, root: _At) -> Deck:
-    fields = reader.object(root, "", ("format", "version", "cards"), ("format", "version", "cards"))
+    fields = reader.object(
+        root, "", ("format", "version", "calibration", "cards"), ("format", "version", "cards")
+    )
     marker = fields["format"]
     if marker.value != FORMAT_MARKER:
         raise reader.fail(f"not a RunArch deck: format must be {FORMAT_MARKER!r}", "format", marker)
@@ -451,7 +471,45 @@ def _deck_from_located(reader: _JsonReader, root: _At) -> Deck:
         _json_card(reader, item, f"cards[{index}]")
         for index, item in enumerate(reader.list(fields["cards"], "cards"))
     ]
-    return Deck(tuple(cards))
+    calibration = None
+    if "calibration" in fields:
+        calibration = _json_calibration(reader, fields["calibration"], "calibration")
+    return Deck(tuple(cards), calibration)
+
+
+def _json_calibration(reader: _JsonReader, at: _At, path: str) -> Calibration:
+    keys = ("variant", "bots", "games", "seed", "board", "rates")
+    fields = reader.object(at, path, keys, keys[:5])
+    games = reader.integer(fields["games"], _join(path, "games"))
+    if games < 1:
+        raise reader.fail("must be at least 1", _join(path, "games"), fields["games"])
+    rates: list[tuple[str, int, int]] = []
+    if "rates" in fields:
+        table = fields["rates"]
+        if not isinstance(table.value, dict):
+            raise reader.fail(
+                f"expected an object, found {_json_kind(table.value)}", _join(path, "rates"), table
+            )
+        for goal, pair in table.value.items():
+            where = f"{_join(path, 'rates')}[{goal!r}]"
+            items = reader.list(pair, where)
+            if len(items) != 2:
+                raise reader.fail("expected [times met, players counted]", where, pair)
+            met, players = (reader.integer(item, where) for item in items)
+            if not 0 <= met <= players:
+                raise reader.fail("expected 0 <= times met <= players counted", where, pair)
+            rates.append((goal, met, players))
+    return Calibration(
+        variant=reader.string(fields["variant"], _join(path, "variant")),
+        bots=tuple(
+            reader.string(item, f"{_join(path, 'bots')}[{i}]")
+            for i, item in enumerate(reader.list(fields["bots"], _join(path, "bots")))
+        ),
+        games=games,
+        seed=reader.integer(fields["seed"], _join(path, "seed")),
+        board=reader.string(fields["board"], _join(path, "board")),
+        rates=tuple(rates),
+    )
 
 
 def _json_card(reader: _JsonReader, at: _At, path: str) -> Card:

@@ -265,7 +265,8 @@ def _sets_with_distinct(group_sizes: list[int], drawn: int, at_least: int) -> in
 @dataclass(frozen=True, slots=True)
 class MeasuredOdds:
     """Chances observed in simulated play, keyed by goal text (``blue>=3``); goals never
-    observed fall back to another estimate."""
+    observed fall back to another estimate. ``deck --calibrate`` fills it from
+    :mod:`runarch_gen.runarch.calibration`."""
 
     rates: Mapping[str, float]
     fallback: GoalOdds
@@ -292,3 +293,10 @@ def reward_for_chance(chance: float) -> int:
 def rewarded(goal: Goal, odds: GoalOdds) -> Goal:
     """``goal`` with the reward its chance under ``odds`` earns."""
     return replace(goal, reward=reward_for_chance(odds.chance(goal)))
+
+
+def reward_deck(deck: Deck, odds: GoalOdds) -> Deck:
+    """``deck`` with every goal's reward set from its chance under ``odds`` (its calibration
+    record, if any, is kept: the caller sets a new one)."""
+    cards = tuple(replace(card, goal=rewarded(card.goal, odds)) for card in deck)
+    return replace(deck, cards=cards)

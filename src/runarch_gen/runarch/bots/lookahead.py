@@ -101,12 +101,19 @@ class LookaheadBot(GreedyBot):
         (from the minimum up to 10), of the card score per turn it takes — the score over one
         plus the potential at that level, each step costing :attr:`STEP` turns."""
         bonus = position.minimum - need if position.phase == 4 else 0  # [R-09]
-        best = 0.0
-        for level in range(max(need, SIZE), MAX_PATTERN_POINTS + 1):
-            value = (level + bonus) / (1 + self.STEP * combine(nears, extras, level))
-            best = max(best, value)
         if need > MAX_PATTERN_POINTS:  # no level reaches the minimum yet: only get closer
-            best = position.minimum / (1 + self.STEP * combine(nears, extras, need))
+            return position.minimum / (1 + self.STEP * combine(nears, extras, need))
+        # combine() at every level at once: the k cheapest extras for k exact stones.
+        potential = sum(nears)
+        ordered = sorted(extras)
+        step = self.STEP
+        best = 0.0
+        for level in range(SIZE, MAX_PATTERN_POINTS + 1):
+            if level > SIZE:
+                potential += ordered[level - SIZE - 1]
+            if level >= need:
+                value = (level + bonus) / (1 + step * potential)
+                best = max(best, value)
         return best
 
     def value_after(self, position: Position, prepared: Sequence[Prepared], pair: int) -> float:
