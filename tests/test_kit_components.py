@@ -3,6 +3,8 @@ tokens [R-02], archive order [R-13], goal wording [R-23], the score frame, print
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -10,6 +12,7 @@ from runarch_gen.pnp.geometry import Box
 from runarch_gen.pnp.surface import RecordingSurface
 from runarch_gen.runarch.atoms import Colour, Shape
 from runarch_gen.runarch.cards import Goal, GoalKind
+from runarch_gen.runarch.engine.conditions import default_conditions
 from runarch_gen.runarch.kit.build import KitOptions, plan_kit, render_kit_pdf
 from runarch_gen.runarch.kit.config import load_kit_config
 from runarch_gen.runarch.kit.samples import sample_board, sample_deck
@@ -38,22 +41,62 @@ def test_bonus_tokens_follow_rules_1_4() -> None:
         assert values == {"D": [5, 6, 7], "X": [7, 8, 9], "F": [9, 10, 11], "N": [11, 12, 13]}
 
 
-def test_r02_the_twelve_condition_tokens() -> None:
-    texts = [c.text for c in load_kit_config().conditions()]
-    assert texts == [
+def test_r02_the_kit_prints_the_rules_condition_tokens() -> None:
+    kit = built(only=("condition_tokens",))
+    printed = [i.payload for i in kit.plan.items]
+    assert printed == list(default_conditions())
+    assert [c.text for c in printed] == [
         "1·1·1",
         "2·2·2",
         "3·3·3",
-        "2·1·0*",
-        "3·2·1*",
-        "3·0·0*",
-        "a4",
-        "a5",
-        "L3",
-        "M3",
-        "R3",
-        "Σ5",
+        "2·1·0 any order",
+        "3·2·1 any order",
+        "3·0·0 any order",
+        "4·*·* any order",
+        "5·*·* any order",
+        "3·*·*",
+        "*·3·*",
+        "*·*·3",
+        "total 5",
     ]
+
+
+def test_token_and_condition_files_are_what_the_kit_prints(tmp_path: Path) -> None:
+    tokens = tmp_path / "tokens.toml"
+    tokens.write_text("[tokens]\nD = [4]\nX = [6, 8]\nF = [9, 10]\nN = [12]\n")
+    conditions = tmp_path / "conditions.toml"
+    conditions.write_text('conditions = ["2·*·1", "total 4", "*·4·* any order"]\n')
+    options = KitOptions(
+        only=("bonus_tokens", "condition_tokens"),
+        tokens=str(tokens),
+        conditions=str(conditions),
+    )
+    kit = BuiltKit(plan := plan_kit(sample_board(), sample_deck(50), options), render_kit_pdf(plan))
+    bonus = sorted(
+        (i.payload.player, i.payload.symbol, i.payload.value, i.payload.phase)
+        for i in kit.plan.items
+        if i.kind == "bonus_tokens"
+    )
+    assert bonus == sorted(
+        (player, symbol, value, phase)
+        for player in (0, 1)
+        for symbol, value, phase in [
+            ("D", 4, 2),
+            ("X", 6, 3),
+            ("X", 8, 3),
+            ("F", 9, 4),
+            ("F", 10, 4),
+            ("N", 12, None),
+        ]
+    )
+    printed = [i.payload.text for i in kit.plan.items if i.kind == "condition_tokens"]
+    assert printed == ["2·*·1", "total 4", "*·4·* any order"]
+    page, cut = kit.page_of("condition-01")
+    assert [w for _, _, w in sorted(kit.words(page, cut), key=lambda t: t[0])][:2] == ["2", "1"]
+    page, cut = kit.page_of("condition-02")
+    assert "4" in [w for _, _, w in kit.words(page, cut)]
+    page, cut = kit.page_of("bonus-1-X8", side="back")
+    assert "≥8" in [w for _, _, w in kit.words(page, cut)]
 
 
 def _archive_words(kit: BuiltKit, archive: int) -> str:

@@ -55,6 +55,33 @@ def test_kit_records_the_static_verdict_and_the_rules_finding(
     assert again["set"]["seed"] == 7
 
 
+def test_kit_tokens_are_printed_and_validated_alike(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tokens = tmp_path / "no-f11.toml"
+    tokens.write_text("[tokens]\nD = [5, 6, 7]\nX = [7, 8, 9]\nF = [9, 10]\nN = [11, 12, 13]\n")
+    args = ["kit", "--seed", "7", "--out", str(tmp_path), "--only", "bonus-tokens"]
+    assert run([*args, "--tokens", str(tokens), "--json"]) == 0
+    manifest = json.loads(capsys.readouterr().out)
+    assert manifest["options"]["tokens"] == "no-f11.toml"
+    assert {c["kind"]: c["count"] for c in manifest["components"]}["bonus_tokens"] == 22
+    validation = manifest["validation"]
+    assert validation["verdict"] == "playable" and validation["rules_findings"] == []
+    assert all("tokens=" in v for v in validation["variants"] if v != "simple")
+
+
+def test_a_bad_token_file_stops_the_kit_before_anything_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tokens = tmp_path / "bad.toml"
+    tokens.write_text("[tokens]\nD = [5]\nX = [7]\nF = [9]\n")
+    out = tmp_path / "out"
+    assert run(["kit", "--seed", "7", "--out", str(out), "--tokens", str(tokens)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "bad.toml" in err and "N:" in err
+    assert not out.exists()
+
+
 def test_the_static_checks_beside_the_drawing_give_the_same_report() -> None:
     board, deck = sample_board(), sample_deck(50)
     pending = BackgroundChecks(board, deck, ["complex"])

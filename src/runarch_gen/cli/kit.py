@@ -67,6 +67,22 @@ def kit(
             " player-boards, markers, cards, bonus-tokens, condition-tokens, bet-tokens.",
         ),
     ] = None,
+    tokens: Annotated[
+        Path | None,
+        typer.Option(
+            "--tokens",
+            help="Bonus-action token values to print and validate with (a TOML file like the"
+            " engine's tokens.toml, as the rules option tokens=PATH takes); default: RULES §1.4.",
+        ),
+    ] = None,
+    conditions: Annotated[
+        Path | None,
+        typer.Option(
+            "--conditions",
+            help="Condition tokens to print and validate with (a TOML file like the engine's"
+            " conditions.toml, as the rules option conditions=PATH takes); default: [R-02].",
+        ),
+    ] = None,
     template: Annotated[
         Path | None,
         typer.Option("--template", help="TOML file overriding layouts, sheets or texts."),
@@ -111,13 +127,15 @@ def kit(
         print_friendly=print_friendly,
         only=parse_only(only),
         template=str(template) if template is not None else None,
+        tokens=str(tokens) if tokens is not None else "default",
+        conditions=str(conditions) if conditions is not None else "default",
     ).checked()
     folder = out / (name if name else f"kit-{chosen}")
     with progress(None, "kit") as advance:
         inputs = kit_inputs(board, deck, seed=chosen, advance=advance, check_in_background=True)
         pending = None
         try:
-            variants = default_variants(options.archive_order)
+            variants = default_variants(options.archive_order, options.tokens, options.conditions)
             if validate:
                 validation = validate_set(
                     inputs.board, inputs.deck, variants, seed=chosen, advance=advance

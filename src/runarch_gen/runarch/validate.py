@@ -791,18 +791,25 @@ def _manifest_variants(
     return None
 
 
-def default_variants(archive_order: str = "overview") -> tuple[str, ...]:
-    """The variants validated by default (simple, complex, solo), with the [R-13] archive order
-    a kit's player boards print.
+def default_variants(
+    archive_order: str = "overview", tokens: str = "default", conditions: str = "default"
+) -> tuple[str, ...]:
+    """The variants validated by default (simple, complex, solo), with the [R-13] archive order,
+    the bonus-action token values and the condition tokens a kit prints.
 
     >>> default_variants("article")
     ('simple', 'complex(archive_order=article)', 'solo(archive_order=article)')
     """
     order = ArchiveOrder(archive_order)
-    return tuple(
-        str(config.with_options(archive_order=order)) if config.has_archives else str(config)
-        for config in map(parse_rules, DEFAULT_VARIANTS)
-    )
+    out = []
+    for variant in DEFAULT_VARIANTS:
+        config = parse_rules(variant)
+        if config.has_archives:
+            config = config.with_options(archive_order=order, tokens=tokens)
+        if config.has_bets:
+            config = config.with_options(conditions=conditions)
+        out.append(str(config))
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------------------------------

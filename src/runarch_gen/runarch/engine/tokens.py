@@ -25,6 +25,19 @@ from runarch_gen.fileio import read_text
 from runarch_gen.runarch.rules import toml_error
 
 TOKEN_SYMBOLS = "DXFN"  # §1.4 stacked in this order, D on top
+
+
+def opens_phase(symbol: str) -> int | None:
+    """The movement phase a token opens for the player who receives it [R-16]: D 2, X 3,
+    F 4; N never leaves its owner (``None``).
+
+    >>> [opens_phase(s) for s in TOKEN_SYMBOLS]
+    [2, 3, 4, None]
+    """
+    index = TOKEN_SYMBOLS.index(symbol)
+    return index + 2 if index < len(TOKEN_SYMBOLS) - 1 else None
+
+
 MAX_TOKEN_VALUE = 100
 
 

@@ -37,6 +37,14 @@ from runarch_gen.runarch.archives import ARCHIVE_ORDERS
 from runarch_gen.runarch.atoms import PIECES
 from runarch_gen.runarch.board import Board
 from runarch_gen.runarch.cards import Deck
+from runarch_gen.runarch.engine.conditions import Condition, default_conditions, load_conditions
+from runarch_gen.runarch.engine.tokens import (
+    TOKEN_SYMBOLS,
+    BonusTokens,
+    default_tokens,
+    load_tokens,
+    opens_phase,
+)
 from runarch_gen.runarch.kit.components import BonusToken, FramePart, KitPainter, Marker
 from runarch_gen.runarch.kit.config import LANGUAGES, KitConfig, load_kit_config
 from runarch_gen.runarch.kit.style import Style
@@ -98,7 +106,9 @@ def parse_offset(text: str | None) -> Point:
 @dataclass(frozen=True, slots=True)
 class KitOptions:
     """What kind of kit to make. ``archive_order`` is the [R-13] option printed on the player
-    boards; ``template`` a TOML file laid over the bundled templates."""
+    boards; ``tokens`` and ``conditions`` the bonus-action token values and the condition
+    tokens printed (``default`` or a file, as the rules options of the same names take them);
+    ``template`` a TOML file laid over the bundled templates."""
 
     paper: str = "a4"
     lang: str = "en"
@@ -109,6 +119,8 @@ class KitOptions:
     only: tuple[str, ...] | None = None
     template: str | None = None
     archive_order: str = "overview"
+    tokens: str = "default"
+    conditions: str = "default"
 
     def checked(self) -> KitOptions:
         if self.lang not in LANGUAGES:
@@ -121,6 +133,8 @@ class KitOptions:
             raise InputError(f"--bleed must be zero or more millimetres, not {self.bleed:g}")
         if self.archive_order not in ARCHIVE_ORDERS:
             raise InputError(f"unknown archive order {self.archive_order!r}")
+        load_tokens(self.tokens)  # a bad token or condition file fails before any work
+        load_conditions(self.conditions)
         return self
 
 
@@ -162,9 +176,14 @@ def kit_items(
     spec: SheetSpec,
     only: Sequence[str] | None,
     validation: ValidationReport | None = None,
+    tokens: BonusTokens | None = None,
+    conditions: Sequence[Condition] | None = None,
 ) -> list[Item]:
-    """Every physical component of RULES §1.2, in print order. A ``validation`` with simulated
-    games puts its key figures on the rules page."""
+    """Every physical component of RULES §1.2, in print order, with the bonus-action token
+    values and condition tokens of the rules (default: the engine's). A ``validation`` with
+    simulated games puts its key figures on the rules page."""
+    tokens = tokens if tokens is not None else default_tokens()
+    conditions = conditions if conditions is not None else default_conditions()
     wanted = set(KINDS if only is None else only)
     lay = {
         name: config.layout(name)
@@ -273,10 +292,10 @@ def kit_items(
     def bonus() -> list[Item]:
         out = []
         for player in range(2):
-            for token_set in config.bonus_tokens():
-                for value in token_set.values:
-                    token = BonusToken(player, token_set.symbol, token_set.phase, value)
-                    key = f"bonus-{player + 1}-{token_set.symbol}{value}"
+            for symbol in TOKEN_SYMBOLS:
+                for value in tokens.values_of(symbol):
+                    token = BonusToken(player, symbol, opens_phase(symbol), value)
+                    key = f"bonus-{player + 1}-{symbol}{value}"
                     out.append(Item("bonus_tokens", key, bt.width, bt.height, True, payload=token))
         return out
 
@@ -286,7 +305,7 @@ def kit_items(
         "condition_tokens",
         lambda: [
             Item("condition_tokens", f"condition-{i + 1:02d}", ct.width, ct.height, True, payload=c)
-            for i, c in enumerate(config.conditions())
+            for i, c in enumerate(conditions)
         ],
     )
     bet = lay["bet_token"]
@@ -336,7 +355,16 @@ def plan_kit(
     texts = config.texts(options.lang)
     style = Style.make(config, friendly=options.print_friendly)
     painter = KitPainter(config, texts, style, ARCHIVE_ORDERS[options.archive_order])
-    items = kit_items(board, deck, config, spec, options.only, validation)
+    items = kit_items(
+        board,
+        deck,
+        config,
+        spec,
+        options.only,
+        validation,
+        tokens=load_tokens(options.tokens),
+        conditions=load_conditions(options.conditions),
+    )
     imposition = impose(
         items, spec, bleed=options.bleed, duplex=options.duplex, offset=options.duplex_offset
     )
@@ -568,6 +596,8 @@ def build_manifest(
             "print_friendly": o.print_friendly,
             "only": list(o.only) if o.only is not None else None,
             "archive_order": o.archive_order,
+            "tokens": _data_name(o.tokens),
+            "conditions": _data_name(o.conditions),
             "template": os.path.basename(o.template) if o.template else None,
         },
         "paper": {
@@ -585,6 +615,11 @@ def build_manifest(
         "sheets": manifest_sheets(plan),
         "validation": validation.manifest_json() if validation is not None else None,
     }
+
+
+def _data_name(spec: str) -> str:
+    """A rules data option as the manifest records it: ``default`` or the file's name."""
+    return spec if spec == "default" else os.path.basename(spec)
 
 
 @dataclass(frozen=True, slots=True)

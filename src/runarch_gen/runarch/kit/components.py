@@ -22,7 +22,8 @@ from runarch_gen.runarch.archives import ArchiveRule
 from runarch_gen.runarch.atoms import COLOURS, SHAPES, Colour, Piece, Shape
 from runarch_gen.runarch.board import Board
 from runarch_gen.runarch.cards import Card, Goal, GoalKind
-from runarch_gen.runarch.kit.config import COMPONENT_NAMES, Condition, KitConfig, Texts
+from runarch_gen.runarch.engine.conditions import Condition
+from runarch_gen.runarch.kit.config import COMPONENT_NAMES, KitConfig, Texts
 from runarch_gen.runarch.kit.icons import (
     draw_bonus_symbol,
     draw_direction,
@@ -680,12 +681,8 @@ class KitPainter:
         s.rounded_rect(cut.inset(1.0), lay.corner_radius, None, Stroke(st.ink, 0.35))
         boxes = Box(cut.x + 3.0, 4.0, cut.width - 6.0, 9.0).split_columns(3, gap=1.5)
         caption = ""
-        if cond.counts:
-            for b, n in zip(boxes, cond.counts, strict=True):
-                self._archive_box(s, b, str(n), True)
-            if not cond.ordered:
-                caption = str(self.t["condition_any_order"])
-        elif cond.total is not None:
+        known = [] if cond.counts is None else [n is not None for n in cond.counts]
+        if cond.counts is None:
             for b in boxes:
                 self._archive_box(s, b, "", False)
             s.text(
@@ -694,17 +691,17 @@ class KitPainter:
                 style_text(11, st.ink, font="bold"),
             )
             caption = str(self.t["condition_total"])
-        elif cond.archive == -1:
-            self._archive_box(s, boxes[1], str(cond.count), True)
+        elif cond.any_order and sum(known) == 1:  # some archive holds exactly n
+            wanted = next(n for n in cond.counts if n is not None)
+            self._archive_box(s, boxes[1], str(wanted), True)
             s.text(boxes[0], "?", style_text(10, MID_GREY, font="bold"))
             s.text(boxes[2], "?", style_text(10, MID_GREY, font="bold"))
             caption = str(self.t["condition_any_archive"])
-        else:
-            for i, b in enumerate(boxes):
-                if i == cond.archive:
-                    self._archive_box(s, b, str(cond.count), True)
-                else:
-                    self._archive_box(s, b, "", False)
+        else:  # counts in these archives ("*": any count), perhaps in any order
+            for b, n in zip(boxes, cond.counts, strict=True):
+                self._archive_box(s, b, "" if n is None else str(n), n is not None)
+            if cond.any_order:
+                caption = str(self.t["condition_any_order"])
         if caption and cond.total is None:
             s.text(
                 Box(2.5, 14.0, cut.width - 5, 7.5), caption, style_text(7, st.ink, font="semibold")

@@ -39,37 +39,6 @@ COMPONENT_NAMES = (
 
 
 @dataclass(frozen=True, slots=True)
-class BonusTokenSet:
-    """One front symbol of the bonus-action tokens (RULES §1.4) and its back values."""
-
-    symbol: str
-    phase: int | None
-    values: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Condition:
-    """A condition token [R-02]: ``counts`` for the three archives (``ordered`` or in any
-    order), or ``count`` cards in ``archive`` (0–2, or -1 for any), or ``total`` cards."""
-
-    counts: tuple[int, ...] = ()
-    ordered: bool = True
-    archive: int | None = None
-    count: int = 0
-    total: int | None = None
-
-    @property
-    def text(self) -> str:
-        """A short language-neutral code: ``2·1·0*`` (any order), ``a4`` (any archive),
-        ``L3``/``M3``/``R3``, ``Σ5``."""
-        if self.counts:
-            return "·".join(map(str, self.counts)) + ("" if self.ordered else "*")
-        if self.total is not None:
-            return f"Σ{self.total}"
-        return ("a" if self.archive == -1 else "LMR"[self.archive or 0]) + str(self.count)
-
-
-@dataclass(frozen=True, slots=True)
 class Texts:
     """The printed strings of one language."""
 
@@ -140,45 +109,6 @@ class KitConfig:
             (_hex(f, "[players] colours"), _hex(i, "[players] inks"))
             for f, i in zip(fills, inks, strict=True)
         ]
-
-    def bonus_tokens(self) -> list[BonusTokenSet]:
-        out = []
-        for i, entry in enumerate(self.data.get("bonus_tokens", [])):
-            try:
-                out.append(
-                    BonusTokenSet(
-                        str(entry["symbol"]),
-                        int(entry["phase"]) if "phase" in entry else None,
-                        tuple(int(v) for v in entry["values"]),
-                    )
-                )
-            except (KeyError, TypeError, ValueError):
-                raise InputError(
-                    f"{self.source}: [[bonus_tokens]] entry {i + 1} is malformed"
-                ) from None
-        return out
-
-    def conditions(self) -> list[Condition]:
-        out = []
-        for i, entry in enumerate(self.data.get("conditions", [])):
-            try:
-                if "counts" in entry:
-                    counts = tuple(int(v) for v in entry["counts"])
-                    if len(counts) != 3:
-                        raise ValueError
-                    out.append(Condition(counts=counts, ordered=bool(entry.get("ordered", True))))
-                elif "total" in entry:
-                    out.append(Condition(total=int(entry["total"])))
-                else:
-                    archive = int(entry["archive"])
-                    if archive not in (-1, 0, 1, 2):
-                        raise ValueError
-                    out.append(Condition(archive=archive, count=int(entry["count"])))
-            except (KeyError, TypeError, ValueError):
-                raise InputError(
-                    f"{self.source}: [[conditions]] entry {i + 1} is malformed"
-                ) from None
-        return out
 
     def bet_token_count(self) -> int:
         return int(self.data.get("bet_tokens", {}).get("count", 10))
