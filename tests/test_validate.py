@@ -28,6 +28,7 @@ from runarch_gen.runarch.engine.tokens import BonusTokens, default_tokens
 from runarch_gen.runarch.rules import LineDirection, MatchBonus, RulesConfig, parse_rules
 from runarch_gen.runarch.validate import (
     Check,
+    DynamicCheck,
     ValidationReport,
     analyse_tokens,
     best_card_score,
@@ -363,9 +364,32 @@ def test_a_stall_guard_far_too_short_fails_the_set_dynamically() -> None:
     (run,) = report.dynamic
     assert (run.games, run.stalls, run.deadlocks) == (3, 3, 0)
     assert report.reasons == (
-        "complex(stall=6): 3 of 3 simulated games stalled without a proven deadlock: the bots"
-        " could not finish them within the stall guard [R-18]",
+        "complex(stall=6): 3 of 3 simulated games (100.0%) stalled without a proven deadlock,"
+        " more than the 5% tolerated: the bots could not finish them within the stall guard"
+        " [R-18]",
     )
+
+
+@pytest.mark.parametrize(
+    ("stalls", "deadlocks", "tolerance", "strict", "playable"),
+    [
+        (4, 0, 0.05, False, True),  # 4 of 300: the bots' own misses, tolerated
+        (15, 0, 0.05, False, True),  # exactly 5 %
+        (16, 0, 0.05, False, False),
+        (40, 30, 0.05, False, True),  # proven deadlocks are a rules finding, not a stall
+        (1, 0, 0.0, False, False),
+        (1, 0, 0.05, True, False),  # strict tolerates no stall
+        (30, 30, 0.05, True, False),  # nor a deadlock
+    ],
+)
+def test_the_verdict_tolerates_a_few_stalls_the_bots_leave(
+    stalls: int, deadlocks: int, tolerance: float, strict: bool, playable: bool
+) -> None:
+    run = DynamicCheck("complex", ("greedy",), 1, 300, stalls, deadlocks, interrupted=False)
+    report = ValidationReport(
+        ("complex",), (), (), dynamic=(run,), strict=strict, stall_tolerance=tolerance
+    )
+    assert report.playable is playable and report.exit_code == (0 if playable else 1)
 
 
 def test_proven_rules_deadlocks_are_a_finding_and_fail_only_when_strict(tmp_path: Path) -> None:
@@ -422,6 +446,7 @@ def test_the_json_report_has_the_verdict_checks_findings_and_simulations() -> No
         "playable",
         "exit_code",
         "strict",
+        "stall_tolerance",
         "variants",
         "reasons",
         "set",

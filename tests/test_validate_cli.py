@@ -67,6 +67,16 @@ def test_the_manifest_names_the_variants_and_the_seed(
     assert report["dynamic"][0]["seed"] == 11 and report["dynamic"][0]["stalls"] == 2
 
 
+def test_the_stall_tolerance_is_an_option(kit: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["validate", str(kit), "--games", "2", "--workers", "1", "--variant", "complex(stall=6)"]
+    assert run([*args, "--stall-tolerance", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["stall_tolerance"] == 1 and report["dynamic"][0]["unexplained_stalls"] == 2
+    assert run([*args, "--stall-tolerance", "1.5"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--stall-tolerance" in err[0]
+
+
 def test_files_replace_the_kits_own_and_a_broken_deck_fails(
     kit: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
