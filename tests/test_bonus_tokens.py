@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import doctest
 import random
 import re
 from pathlib import Path
@@ -12,7 +11,6 @@ import pytest
 
 from runarch_gen.errors import InputError, ParseError
 from runarch_gen.runarch.engine import RunArchGame, Setup
-from runarch_gen.runarch.engine import tokens as tokens_module
 from runarch_gen.runarch.engine.sample import sample_board, sample_deck
 from runarch_gen.runarch.engine.tokens import (
     BonusTokens,
@@ -90,7 +88,3 @@ def test_bad_token_files_are_named(text: str, message: str) -> None:
     with pytest.raises(ParseError, match=re.escape(message)) as caught:
         parse_tokens(text, source="t.toml")
     assert str(caught.value).startswith("t.toml")
-
-
-def test_docstring_examples() -> None:
-    assert doctest.testmod(tokens_module).failed == 0

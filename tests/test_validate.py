@@ -4,9 +4,7 @@ dynamic check, and the verdict — a set made unplayable on purpose fails for ea
 from __future__ import annotations
 
 import dataclasses
-import doctest
 import random
-import types
 from fractions import Fraction
 from pathlib import Path
 
@@ -14,7 +12,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from runarch_gen.runarch import best_score, token_analysis
 from runarch_gen.runarch import validate as validate_module
 from runarch_gen.runarch.archives import ArchiveRule
 from runarch_gen.runarch.board import Board
@@ -465,8 +462,3 @@ def test_the_json_report_has_the_verdict_checks_findings_and_simulations() -> No
     run = data["dynamic"][0]
     assert (run["games"], run["stalls"], run["unexplained_stalls"]) == (2, 2, 2)
     assert run["simulation"]["endings"] == {"stalled": 2}
-
-
-@pytest.mark.parametrize("module", [validate_module, best_score, token_analysis])
-def test_docstring_examples(module: types.ModuleType) -> None:
-    assert doctest.testmod(module, optionflags=doctest.ELLIPSIS).failed == 0

@@ -35,6 +35,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from runarch_gen.background import Forked
 from runarch_gen.errors import EXIT_INVALID, EXIT_OK, InputError, ParseError
 from runarch_gen.fileio import display_name, read_text
 from runarch_gen.runarch.archives import ArchiveRule, fits
@@ -633,52 +634,19 @@ class BackgroundChecks:
     def __init__(
         self, board: Board, deck: Deck, variants: Sequence[RulesConfig | str], **options: Any
     ) -> None:
-        import multiprocessing
-
-        self._report: ValidationReport | None = None
-        self._process: Any = None
-        if "fork" not in multiprocessing.get_all_start_methods():
-            self._report = check_set(board, deck, variants, **options)
-            return
-        context = multiprocessing.get_context("fork")
-        self._receive, send = context.Pipe(duplex=False)
-        self._process = context.Process(
-            target=_checks_in_child, args=(board, deck, tuple(variants), options, send), daemon=True
-        )
-        self._process.start()
-        send.close()
+        self._job = Forked(_check_set, board, deck, tuple(variants), options, what="static checks")
 
     def result(self) -> ValidationReport:
-        if self._report is None:
-            try:
-                outcome = self._receive.recv()
-            except EOFError:
-                outcome = RuntimeError("the static checks stopped without a report")
-            finally:
-                self.close()
-            if isinstance(outcome, BaseException):
-                raise outcome
-            self._report = outcome
-        return self._report
+        return self._job.result()
 
     def close(self) -> None:
-        if self._process is not None:
-            if self._process.is_alive():
-                self._process.terminate()
-            self._process.join()
-            self._receive.close()
-            self._process = None
+        self._job.close()
 
 
-def _checks_in_child(
-    board: Board, deck: Deck, variants: tuple[RulesConfig | str, ...], options: Any, send: Any
-) -> None:
-    try:
-        send.send(check_set(board, deck, variants, **options))
-    except BaseException as exc:  # handed to the parent, which raises it
-        send.send(exc)
-    finally:
-        send.close()
+def _check_set(
+    board: Board, deck: Deck, variants: tuple[RulesConfig | str, ...], options: dict[str, Any]
+) -> ValidationReport:
+    return check_set(board, deck, variants, **options)
 
 
 STATIC_STEPS = 6

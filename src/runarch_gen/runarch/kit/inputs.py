@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from runarch_gen.background import Forked
 from runarch_gen.errors import InputError
 from runarch_gen.fileio import display_name, read_text
 from runarch_gen.runarch.board import Board
@@ -76,52 +77,16 @@ class DeckCheck:
     """
 
     def __init__(self, deck: Deck, source: str) -> None:
-        import multiprocessing
-
         self._source = source
-        self._violations: list[str] | None = None
-        self._process: Any = None
-        if "fork" not in multiprocessing.get_all_start_methods():
-            self._violations = deck_violations(deck, source)
-            return
-        context = multiprocessing.get_context("fork")
-        self._receive, send = context.Pipe(duplex=False)
-        self._process = context.Process(
-            target=_check_in_child, args=(deck, source, send), daemon=True
-        )
-        self._process.start()
-        send.close()
+        self._job = Forked(deck_violations, deck, source, what="the deck checker")
 
     def confirm(self) -> None:
-        if self._violations is None:
-            try:
-                outcome = self._receive.recv()
-            except EOFError:
-                outcome = RuntimeError("the deck checker stopped without a verdict")
-            finally:
-                self.close()
-            if isinstance(outcome, BaseException):
-                raise outcome
-            self._violations = outcome
-        if self._violations:
-            raise _findings(self._source, "deck", self._violations)
+        violations = self._job.result()
+        if violations:
+            raise _findings(self._source, "deck", violations)
 
     def close(self) -> None:
-        if self._process is not None:
-            if self._process.is_alive():
-                self._process.terminate()
-            self._process.join()
-            self._receive.close()
-            self._process = None
-
-
-def _check_in_child(deck: Deck, source: str, send: Any) -> None:
-    try:
-        send.send(deck_violations(deck, source))
-    except BaseException as exc:  # handed to the parent, which raises it
-        send.send(exc)
-    finally:
-        send.close()
+        self._job.close()
 
 
 def load_board(path: str | os.PathLike[str]) -> Board:

@@ -1,0 +1,85 @@
+"""One function call in a forked child process, beside other work on the other core.
+
+A kit checks its deck and its set while it draws: each check is a pure function of data the
+parent already holds, so a forked child computes it without pickling the inputs, and sends back
+the result (or the exception, which :meth:`Forked.result` raises in the parent). Where the
+platform cannot fork, the call runs at once in the parent and nothing changes for the caller.
+
+>>> job = Forked(sum, [1, 2, 3], what="the sum")
+>>> job.result()
+6
+>>> job = Forked(int, "x", what="the number")
+>>> job.result()
+Traceback (most recent call last):
+...
+ValueError: invalid literal for int() with base 10: 'x'
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
+T = TypeVar("T")
+
+__all__ = ["Forked"]
+
+
+class Forked(Generic[T]):
+    """``function(*args)`` in a forked child; :meth:`result` waits for it, :meth:`close` stops
+    the child if the result is no longer wanted. ``what`` names the result in the error raised
+    when the child dies without one."""
+
+    def __init__(self, function: Callable[..., T], *args: Any, what: str) -> None:
+        self._what = what
+        self._done = False
+        self._value: Any = None
+        self._process: Any = None
+        if "fork" not in multiprocessing.get_all_start_methods():
+            self._done, self._value = True, _outcome(function, args)
+            return
+        context = multiprocessing.get_context("fork")
+        self._receive, send = context.Pipe(duplex=False)
+        self._process = context.Process(target=_in_child, args=(function, args, send), daemon=True)
+        self._process.start()
+        send.close()
+
+    def result(self) -> T:
+        """The function's return value; its exception is raised here."""
+        if not self._done:
+            try:
+                self._value = self._receive.recv()
+            except EOFError:
+                self._value = RuntimeError(f"{self._what} stopped without a result")
+            finally:
+                self.close()
+            self._done = True
+        if isinstance(self._value, BaseException):
+            raise self._value
+        value: T = self._value
+        return value
+
+    def close(self) -> None:
+        if self._process is not None:
+            if self._process.is_alive():
+                self._process.terminate()
+            self._process.join()
+            self._receive.close()
+            self._process = None
+
+
+def _outcome(function: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+    try:
+        return function(*args)
+    except Exception as exc:  # kept, and raised by result() as in the forked case
+        return exc
+
+
+def _in_child(function: Callable[..., Any], args: tuple[Any, ...], send: Any) -> None:
+    try:
+        send.send(function(*args))
+    except BaseException as exc:  # handed to the parent, which raises it
+        send.send(exc)
+    finally:
+        send.close()
