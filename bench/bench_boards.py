@@ -12,7 +12,6 @@ whole runs of ``runarch-gen`` in a fresh process, start-up included. Each figure
 from __future__ import annotations
 
 import argparse
-import os
 import subprocess
 import sys
 import tempfile
@@ -21,6 +20,7 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
+from machine import load
 from runarch_gen.runarch import boardgen
 from runarch_gen.runarch.boardcheck import check_board_text
 from runarch_gen.runarch.boardgen import (
@@ -85,7 +85,7 @@ def main() -> None:
     import numpy  # noqa: F401  (imported up front: the figures are about the algorithms)
     from ortools.sat.python import cp_model  # noqa: F401
 
-    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+    print(f"load average {load()}")
     print(f"python {sys.version.split()[0]}\n")
 
     print("exact engine (library)")

@@ -14,7 +14,6 @@ The machine's load is printed first: figures taken under load are slower.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import subprocess
 import sys
@@ -22,15 +21,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from machine import load
 from runarch_gen.runarch.deckcheck import check_deck
 from runarch_gen.runarch.deckgen import GenerationReport, generate_deck
 
 SIZES = (30, 50, 100)
 TARGETS = {50: 10.0, 100: 30.0}  # seconds the issue allows for the default and the largest deck
-
-
-def load() -> str:
-    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def made(cards: int, seed: int) -> tuple[float, GenerationReport]:
@@ -51,7 +47,7 @@ def main() -> None:
 
     from ortools.sat.python import cp_model  # noqa: F401  (import time is not deck time)
 
-    print(f"load average {load()} on {os.cpu_count()} cores; python {sys.version.split()[0]}")
+    print(f"load average {load()}; python {sys.version.split()[0]}")
     print("one CP-SAT worker, deterministic; every deck checked by the independent checker\n")
     print(f"{'cards':>5} {'seed':>4} {'total s':>8} {'solve s':>8} {'dtime':>6}  difference")
     for cards in SIZES:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import statistics
 import sys
@@ -24,6 +23,7 @@ import time
 from collections import Counter
 from typing import Any
 
+from machine import load
 from runarch_gen.play.bot import play_out
 from runarch_gen.runarch.board import Board
 from runarch_gen.runarch.boardio import read_board
@@ -95,14 +95,6 @@ def bench_variant(rules: str, games: int, seed: int, board: Board, deck: Deck) -
         "mean_cards_scored": round(statistics.fmean(cards_scored), 2),
         "highest_phase": dict(sorted(phases.items())),
     }
-
-
-def load() -> str:
-    try:
-        one, five, fifteen = os.getloadavg()
-    except OSError:
-        return "unknown"
-    return f"{one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 import time
 from typing import Any
 
+from machine import load
 from runarch_gen.runarch.rules import parse_rules
 from runarch_gen.runarch.simulation import playtest_set, simulate
 
@@ -35,14 +35,6 @@ PAIRINGS = (
     ("lookahead", "greedy"),
     ("lookahead", "lookahead"),
 )
-
-
-def load() -> str:
-    try:
-        one, five, fifteen = os.getloadavg()
-    except OSError:
-        return "unknown"
-    return f"{one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
 
 
 def bench_pairing(variant: str, bots: tuple[str, ...], games: int, seed: int) -> dict[str, Any]:

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 import time
 from typing import Any
 
+from machine import load
 from runarch_gen.runarch.boardgen import generate_board
 from runarch_gen.runarch.deckgen import generate_deck
 from runarch_gen.runarch.validate import (
@@ -85,11 +85,11 @@ def main() -> None:
         bench_seed(seed, args.games, args.bots.split(","), args.workers)
         for seed in range(1, args.seeds + 1)
     ]
-    load = os.getloadavg()
+    machine = load()
     if args.json:
-        print(json.dumps({"load_average": load, "results": results}, indent=2))
+        print(json.dumps({"load_average": machine, "results": results}, indent=2))
         return
-    print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; {os.cpu_count()} cores")
+    print(f"load average {machine}")
     for r in results:
         print(
             f"seed {r['seed']}: static checks {r['static_seconds']} s;"
