@@ -79,3 +79,27 @@ def test_generic_layers_load_nothing_of_runarch() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0 and done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_after_a_cp_sat_solve_still_stops_the_run_cleanly(workers: int) -> None:
+    # A CP-SAT solve (here: generating a deck) catches SIGINT itself and leaves the signal's
+    # default action behind; a real Ctrl-C after it must still reach the runner, not kill the
+    # process. The game sends the signal to its own process group, as a terminal does.
+    code = f"""
+import os, signal, sys, time
+signal.signal(signal.SIGINT, signal.default_int_handler)
+from runarch_gen.runarch.deckgen import generate_deck
+from runarch_gen.play.simulate import run_games
+generate_deck(30, 1)
+parent = os.getpid()
+def game(task, index, seed):
+    if index == 50:
+        os.kill(parent, signal.SIGINT)
+    time.sleep(0.01)
+    return index
+run = run_games(game, None, games=400, seed=1, workers={workers})
+print(run.interrupted, 0 < len(run.results) < 400)
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert (done.returncode, done.stdout.strip(), done.stderr) == (0, "True True", "")

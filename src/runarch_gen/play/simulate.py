@@ -23,6 +23,7 @@ import hashlib
 import multiprocessing
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -98,6 +99,7 @@ def run_games(
     advance = on_progress or (lambda n: None)
     done: dict[int, ResultT] = {}
     interrupted = False
+    python_handles_ctrl_c()
     if count == 1:
         try:
             for index in range(games):
@@ -109,6 +111,15 @@ def run_games(
         interrupted = _run_in_pool(play_one, task, games, seed, count, advance, done)
     order = tuple(sorted(done))
     return GameRun(tuple(done[i] for i in order), order, games, interrupted)
+
+
+def python_handles_ctrl_c() -> None:
+    """Give Ctrl-C back to Python, so that it raises :class:`KeyboardInterrupt` here. Native
+    code that catches SIGINT itself (a CP-SAT solve does, by default, when the set to play was
+    generated) can leave the signal's default action behind, which would kill the process
+    outright instead of letting the run stop cleanly and report what it finished."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.getsignal(signal.SIGINT))
 
 
 # Worker side: the task arrives once per worker, through the pool's initializer.

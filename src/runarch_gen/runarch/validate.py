@@ -1044,17 +1044,6 @@ DEFAULT_BOTS: tuple[str, ...] = ("greedy",)
 automa)."""
 
 
-def _restore_ctrl_c() -> None:
-    """Give Ctrl-C back to Python. A CP-SAT solve that catches SIGINT (its default, as in the
-    goal witnesses and the deck generator) leaves the signal's default action behind, which
-    would kill the process outright instead of letting the simulation stop cleanly."""
-    import signal
-    import threading
-
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGINT, signal.getsignal(signal.SIGINT))
-
-
 def _key_figures(result: SimulationReport) -> tuple[str, ...]:
     """A few lines of a simulation report: endings, length, scores, first player (the whole
     report is in the JSON)."""
@@ -1112,7 +1101,6 @@ def validate_set(
     )
     if not simulate_games:
         return report
-    _restore_ctrl_c()
 
     runs: list[DynamicCheck] = []
     skipped: list[tuple[str, str]] = []
