@@ -18,7 +18,7 @@ from runarch_gen import __version__
 
 app = typer.Typer(
     name="runarch-gen",
-    help="Boards, balanced decks, print-and-play kits and a rules engine for RunArch.",
+    help="Boards, balanced decks, print-and-play kits, a rules engine and playtesting for RunArch.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -39,7 +39,7 @@ def _root(
         typer.Option("--version", help="Print the version and exit.", callback=_version),
     ] = False,
 ) -> None:
-    """Boards, balanced decks, print-and-play kits and a rules engine for RunArch.
+    """Boards, balanced decks, print-and-play kits, a rules engine and playtesting for RunArch.
 
     Exit codes: 0 success; 1 the input was read but is not valid or not playable;
     2 bad input or usage; 130 interrupted.
