@@ -24,6 +24,7 @@ times more per turn than greedy.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import comb
 
 from runarch_gen.runarch.atoms import SIZE
 from runarch_gen.runarch.bots.greedy import JUMP, NOT_SECOND, GreedyBot
@@ -33,9 +34,17 @@ from runarch_gen.runarch.bots.planning import (
     SideView,
     Target,
     combine,
+    goal_shortfall,
+    helpful_mask,
     knowledge,
 )
-from runarch_gen.runarch.engine.actions import decode_evaluation, encode_evaluation
+from runarch_gen.runarch.cards import Goal
+from runarch_gen.runarch.engine.actions import (
+    BET_BASE,
+    N_ARCHIVE_SPOTS,
+    decode_evaluation,
+    encode_evaluation,
+)
 from runarch_gen.runarch.engine.observation import RunArchObservation
 from runarch_gen.runarch.engine.setup import FRAME_COVER, GOLD, frame_space
 from runarch_gen.runarch.engine.tables import MAX_PATTERN_POINTS, PAIR_A, PAIR_B, PAIR_KIND
@@ -55,10 +64,55 @@ class LookaheadBot(GreedyBot):
     STUCK_PENALTY = 15.0  # a milestone whose minimum no line reaches in this phase
     FILING_WEIGHT = 0.5
     STEP = 2.0  # turns one step of potential is taken to cost, when weighing levels
+    HELP_RATE = 1.25  # how much likelier a card helping a goal is archived (chosen draws)
 
     def __init__(self, rng: object) -> None:
         super().__init__(rng)
         self._second: int | None = None
+
+    def step(self, observation: RunArchObservation, legal_actions: Sequence[int]) -> int:
+        """Greedy's step, with this bot's own bet placement."""
+        if legal_actions[0] >= BET_BASE:
+            return self.choose_bet(observation, legal_actions)
+        return super().step(observation, legal_actions)
+
+    # -- betting ---------------------------------------------------------------------------
+    def choose_bet(self, observation: RunArchObservation, legal_actions: Sequence[int]) -> int:
+        """The bet spot with the best expected value (§6.2, §6.3): archive spots as greedy
+        values them, public goals from :meth:`goal_chance`."""
+        view = SideView(observation)
+        pending = observation.pending_bets
+        gold = bool(pending and pending[0] == 1)
+        stake = max(observation.bests[observation.player], 9)
+        win = stake if gold else (stake + 1) // 2
+        archived = [m for held in view.archives for m in held]
+        cards = observation.game.cards
+        best, best_value = legal_actions[0], -1e9
+        for action in legal_actions:
+            spot = action - BET_BASE
+            if spot < N_ARCHIVE_SPOTS:
+                value = view.bet_value(spot, gold, stake, None)
+            else:
+                goal = cards[observation.public_goals[spot - N_ARCHIVE_SPOTS]].goal
+                chance = self.goal_chance(goal, archived, view.remaining())
+                value = chance * (win + goal.reward) - (1 - chance) * stake
+            if value > best_value + 1e-9:
+                best, best_value = action, value
+        return best
+
+    def goal_chance(self, goal: Goal, archived: Sequence[int], remaining: int) -> float:
+        """The chance of meeting ``goal`` (§7) with ``remaining`` more archived cards: each
+        is taken to help with :attr:`HELP_RATE` times the share of match areas that help it,
+        and the goal is met when at least its shortfall of them do (a binomial tail)."""
+        short = goal_shortfall(goal, archived)
+        if short == 0:
+            return 1.0  # goals count "at least": met once, met for good
+        if short > remaining:
+            return 0.0
+        share = bin(helpful_mask(goal, archived)).count("1") / (SIZE * SIZE)
+        q = min(0.95, self.HELP_RATE * share)
+        miss = sum(comb(remaining, k) * q**k * (1 - q) ** (remaining - k) for k in range(short))
+        return 1.0 - miss
 
     # -- moving ----------------------------------------------------------------------------
     def choose_swap(self, position: Position, excluded: set[int]) -> tuple[int, Target | None]:
