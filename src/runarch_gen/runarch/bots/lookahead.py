@@ -200,6 +200,20 @@ class LookaheadBot(GreedyBot):
         return out
 
     # -- scoring ---------------------------------------------------------------------------
+    @staticmethod
+    def side_view(observation: RunArchObservation) -> SideView:
+        """Greedy's :class:`SideView`, but drawing for every public goal still open to a bet
+        too: a token won later is worth most on a goal already met (§6.3)."""
+        view = SideView(observation)
+        bets = observation.bets[observation.player]
+        cards = observation.game.cards
+        view.goals += [
+            cards[card].goal
+            for g, card in enumerate(observation.public_goals)
+            if bets[N_ARCHIVE_SPOTS + g] < 0
+        ]
+        return view
+
     def score(self, observation: RunArchObservation, evaluations: Sequence[int]) -> int:
         """The evaluation worth most: card score, bet tokens won at once, filing, and no
         milestone that would stop this side from scoring (see the module docstring)."""
@@ -209,7 +223,7 @@ class LookaheadBot(GreedyBot):
         game = observation.game
         known = knowledge(game)
         stones = observation.stones
-        view = SideView(observation)
+        view = self.side_view(observation)
         total = observation.totals[me]
         stack = observation.stacks[me] if game.token_games else ()
         passed_before = sum(total > m for m in MILESTONES)
