@@ -35,10 +35,9 @@ from runarch_gen.runarch.bots.planning import (
     Target,
     combine,
     goal_shortfall,
-    helpful_mask,
     knowledge,
 )
-from runarch_gen.runarch.cards import Goal
+from runarch_gen.runarch.cards import Goal, GoalKind
 from runarch_gen.runarch.engine.actions import (
     BET_BASE,
     N_ARCHIVE_SPOTS,
@@ -50,7 +49,22 @@ from runarch_gen.runarch.engine.setup import FRAME_COVER, GOLD, frame_space
 from runarch_gen.runarch.engine.tables import MAX_PATTERN_POINTS, PAIR_A, PAIR_B, PAIR_KIND
 
 MILESTONES = (25, 50, 75)  # [R-16]
+UNPLAYABLE = -2.0  # how welcome a drawn card is that no archive takes
 CARDS_TO_END = 10  # §5
+
+
+class GoalView(SideView):
+    """A :class:`SideView` that never draws for a goal with a card no archive takes: the
+    archives only ever take fewer match areas [R-11], so such a card stays in hand for good."""
+
+    __slots__ = ()
+
+    def match_values(self) -> list[float]:
+        taken = self.taken()
+        return [
+            value if taken >> m & 1 else UNPLAYABLE
+            for m, value in enumerate(super().match_values())
+        ]
 
 
 class LookaheadBot(GreedyBot):
@@ -101,18 +115,46 @@ class LookaheadBot(GreedyBot):
         return best
 
     def goal_chance(self, goal: Goal, archived: Sequence[int], remaining: int) -> float:
-        """The chance of meeting ``goal`` (§7) with ``remaining`` more archived cards: each
-        is taken to help with :attr:`HELP_RATE` times the share of match areas that help it,
-        and the goal is met when at least its shortfall of them do (a binomial tail)."""
+        """The chance of meeting ``goal`` (§7) with ``remaining`` more archived cards, each
+        taken to help with :attr:`HELP_RATE` times the share of match areas that help: for a
+        colour and a shape count the product of their chances (:meth:`count_chance`), for
+        different colours or shapes :meth:`variety_chance`."""
         short = goal_shortfall(goal, archived)
         if short == 0:
             return 1.0  # goals count "at least": met once, met for good
         if short > remaining:
             return 0.0
-        share = bin(helpful_mask(goal, archived)).count("1") / (SIZE * SIZE)
-        q = min(0.95, self.HELP_RATE * share)
+        if goal.kind is GoalKind.COLOURS or goal.kind is GoalKind.SHAPES:
+            colours = goal.kind is GoalKind.COLOURS
+            had = {m // SIZE if colours else m % SIZE for m in archived}
+            return self.variety_chance(SIZE - len(had), short, remaining)
+        chance = 1.0  # a colour count and a shape count: both must be met
+        if goal.colour is not None:
+            have = sum(m // SIZE == goal.colour for m in archived)
+            chance *= self.count_chance(goal.colour_count - have, remaining)
+        if goal.shape is not None:
+            have = sum(m % SIZE == goal.shape for m in archived)
+            chance *= self.count_chance(goal.shape_count - have, remaining)
+        return chance
+
+    def count_chance(self, short: int, remaining: int) -> float:
+        """The chance that ``remaining`` cards bring ``short`` more of one colour (or shape):
+        each does with :attr:`HELP_RATE` times its share of the match areas (a binomial tail)."""
+        q = min(0.95, self.HELP_RATE / SIZE)
         miss = sum(comb(remaining, k) * q**k * (1 - q) ** (remaining - k) for k in range(short))
         return 1.0 - miss
+
+    def variety_chance(self, missing: int, short: int, remaining: int) -> float:
+        """The chance that ``remaining`` cards bring ``short`` new colours (or shapes) when
+        ``missing`` are not archived yet: each card brings a new one with :attr:`HELP_RATE`
+        times the share of match areas showing one, a share that shrinks as they come."""
+        reach = [1.0] + [0.0] * short  # reach[j]: chance of j new ones so far
+        for _ in range(remaining):
+            for j in range(short - 1, -1, -1):
+                q = min(0.95, self.HELP_RATE * (missing - j) / SIZE)
+                reach[j + 1] += reach[j] * q
+                reach[j] *= 1 - q
+        return reach[short]
 
     # -- moving ----------------------------------------------------------------------------
     def choose_swap(self, position: Position, excluded: set[int]) -> tuple[int, Target | None]:
@@ -202,9 +244,10 @@ class LookaheadBot(GreedyBot):
     # -- scoring ---------------------------------------------------------------------------
     @staticmethod
     def side_view(observation: RunArchObservation) -> SideView:
-        """Greedy's :class:`SideView`, but drawing for every public goal still open to a bet
-        too: a token won later is worth most on a goal already met (§6.3)."""
-        view = SideView(observation)
+        """A :class:`GoalView`: greedy's :class:`SideView`, but drawing for every public goal
+        still open to a bet too, as a token won later is worth most on a goal already met
+        (§6.3)."""
+        view = GoalView(observation)
         bets = observation.bets[observation.player]
         cards = observation.game.cards
         view.goals += [
