@@ -1,5 +1,6 @@
 """The lookahead bot: greedy's knowledge, but it searches its whole move, values targets by
-points per turn, and weighs what a scored card brings besides its points.
+points per turn, weighs what a scored card brings besides its points, and bets and draws
+for the public goals.
 
 - **Points per turn.** Greedy builds the cheapest line to the minimum. This bot values each
   of the cheapest few targets of each card in hand at every level it could be built to (from
@@ -15,10 +16,18 @@ points per turn, and weighs what a scored card brings besides its points.
   frame token under the new total (§6.1) —, where the card is filed, and whether a milestone
   passed now raises the minimum beyond what the current movement phase can reach (which would
   stop this side from scoring until the opponent moves on, [R-16]).
+- **Bets on goals.** A bet token goes where its expected value is best (§6.3), with the
+  chance of meeting a public goal estimated from the match areas still missing: a binomial
+  tail for a colour or a shape count, the product of both for a goal with the two, a short
+  chain for different colours or shapes. Draws favour every public goal still open to a bet,
+  not only those it bet on — a token won later pays most on a goal already met —, but never a
+  match area no archive takes.
 
-It clearly beats greedy in the simple game; in the complex game the bonus-token draw decides
-most games and its edge is small (see the README's Playtesting section). It costs a few
-times more per turn than greedy.
+In the simple game it clearly beats greedy by its moves. In the complex game moves matter
+less — both bots score about as many cards — and its edge comes mostly from the bets on
+public goals: it won 58.4 % and 59.9 % of 1,000 games against greedy on the sets of seeds 5
+and 7 (sign test p < 1e-7; see the README's Playtesting section). It costs a few times more
+per turn than greedy.
 """
 
 from __future__ import annotations
