@@ -50,23 +50,29 @@ def main() -> None:
     args = parser.parse_args()
 
     from runarch_gen.runarch.kit.build import KitOptions, build_kit, plan_kit, render_kit_pdf
-    from runarch_gen.runarch.kit.inputs import bench_inputs, kit_inputs
+    from runarch_gen.runarch.kit.inputs import KitChecks, bench_inputs, kit_inputs
+    from runarch_gen.runarch.validate import default_variants
 
     work = Path(tempfile.mkdtemp(prefix="bench-kit-"))
     board_path, deck_path, deck100 = bench_inputs(work, seed=1)
 
     def whole_kit() -> None:
-        inputs = kit_inputs(board_path, deck_path, seed=1, check_in_background=True)
-        build_kit(
-            work / "kit",
-            inputs.board,
-            inputs.deck,
-            KitOptions(),
-            board_json=inputs.board_json,
-            deck_json=inputs.deck_json,
-            sources=inputs.sources,
-            before_write=inputs.confirm,
-        )
+        inputs = kit_inputs(board_path, deck_path, seed=1, check_later=True)
+        checks = KitChecks(inputs, default_variants())
+        try:
+            build_kit(
+                work / "kit",
+                inputs.board,
+                inputs.deck,
+                KitOptions(),
+                board_json=inputs.board_json,
+                deck_json=inputs.deck_json,
+                sources=inputs.sources,
+                before_write=checks.confirm,
+                validation=checks.validation,
+            )
+        finally:
+            checks.close()
 
     whole_kit()  # warm up: imports, font loading
     whole = _timed(whole_kit, args.repeats, "whole")

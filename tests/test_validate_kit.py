@@ -11,11 +11,13 @@ import pymupdf
 import pytest
 
 from runarch_gen.cli import run
+from runarch_gen.errors import InputError
 from runarch_gen.runarch.kit.build import KitOptions, plan_kit, render_kit_pdf
 from runarch_gen.runarch.kit.config import load_kit_config
+from runarch_gen.runarch.kit.inputs import KitChecks, KitInputs, deck_document, kit_inputs
 from runarch_gen.runarch.kit.rules_page import playtest_section
 from runarch_gen.runarch.kit.samples import sample_board, sample_deck
-from runarch_gen.runarch.validate import BackgroundChecks, ValidationReport, validate_set
+from runarch_gen.runarch.validate import ValidationReport, validate_set
 
 
 @functools.cache
@@ -82,16 +84,36 @@ def test_a_bad_token_file_stops_the_kit_before_anything_is_written(
     assert not out.exists()
 
 
-def test_the_static_checks_beside_the_drawing_give_the_same_report() -> None:
+def test_the_checks_beside_the_drawing_give_the_same_report(tmp_path: Path) -> None:
     board, deck = sample_board(), sample_deck(50)
-    pending = BackgroundChecks(board, deck, ["complex"])
+    inputs = KitInputs(board, deck, "", "", {})
+    checks = KitChecks(inputs, ["complex"])
     try:
-        report = pending.result()
+        checks.confirm()  # no deck file to check
+        report = checks.validation()
     finally:
-        pending.close()
+        checks.close()
     assert (
         report.to_json() == validate_set(board, deck, ["complex"], simulate_games=False).to_json()
     )
+
+
+def test_a_deck_file_is_checked_beside_the_drawing_before_anything_is_written(
+    tmp_path: Path,
+) -> None:
+    data = json.loads(deck_document(sample_deck(50)))
+    data["cards"][0]["pattern"] = ["0R", "3R", "4G", "5Y", "6V"]  # red twice
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    inputs = kit_inputs(None, path, seed=1, check_later=True)
+    assert inputs.unchecked_deck == str(path)
+    checks = KitChecks(inputs, ["complex"])
+    try:
+        with pytest.raises(InputError, match=r"bad\.json: not a valid deck: card 1"):
+            checks.confirm()
+        assert not checks.validation().playable
+    finally:
+        checks.close()
 
 
 @pytest.mark.parametrize(

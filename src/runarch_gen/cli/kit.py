@@ -114,8 +114,8 @@ def kit(
     language, bleed too large, unwritable folder) — nothing is written then; 130 interrupted.
     """
     from runarch_gen.runarch.kit.build import KitOptions, build_kit, parse_offset, parse_only
-    from runarch_gen.runarch.kit.inputs import kit_inputs
-    from runarch_gen.runarch.validate import BackgroundChecks, default_variants, validate_set
+    from runarch_gen.runarch.kit.inputs import KitChecks, kit_inputs
+    from runarch_gen.runarch.validate import default_variants, validate_set
 
     chosen = resolve_seed(seed)
     options = KitOptions(
@@ -132,18 +132,18 @@ def kit(
     ).checked()
     folder = out / (name if name else f"kit-{chosen}")
     with progress(None, "kit") as advance:
-        inputs = kit_inputs(board, deck, seed=chosen, advance=advance, check_in_background=True)
-        pending = None
+        inputs = kit_inputs(board, deck, seed=chosen, advance=advance, check_later=True)
+        variants = default_variants(options.archive_order, options.tokens, options.conditions)
+        # The deck checker and (without --validate) the static checks run on the other core
+        # while the kit is drawn; nothing is written before the deck checker's verdict.
+        checks = KitChecks(inputs, None if validate else variants)
         try:
-            variants = default_variants(options.archive_order, options.tokens, options.conditions)
             if validate:
                 validation = validate_set(
                     inputs.board, inputs.deck, variants, seed=chosen, advance=advance
                 )
                 if validation.interrupted:
                     raise KeyboardInterrupt  # nothing is written
-            else:  # the static checks run on the other core while the kit is drawn
-                pending = BackgroundChecks(inputs.board, inputs.deck, variants)
             result = build_kit(
                 folder,
                 inputs.board,
@@ -154,15 +154,13 @@ def kit(
                 deck_json=inputs.deck_json,
                 sources=inputs.sources,
                 advance=advance,
-                before_write=inputs.confirm,
-                validation=validation if pending is None else pending.result,
+                before_write=checks.confirm,
+                validation=validation if validate else checks.validation,
             )
-            if pending is not None:
-                validation = pending.result()
+            if not validate:
+                validation = checks.validation()
         finally:
-            inputs.close()
-            if pending is not None:
-                pending.close()
+            checks.close()
     manifest = result.manifest
     if json_:
         emit_json({"folder": str(folder), **manifest})

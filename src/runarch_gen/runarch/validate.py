@@ -35,10 +35,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from runarch_gen.background import Forked
 from runarch_gen.errors import EXIT_INVALID, EXIT_OK, InputError, ParseError
 from runarch_gen.fileio import display_name, read_text
-from runarch_gen.runarch.archives import ArchiveRule, fits
+from runarch_gen.runarch.archives import ARCHIVE_CAPACITY, ArchiveRule, fits
 from runarch_gen.runarch.atoms import PIECES, Piece
 from runarch_gen.runarch.best_score import STONES, ScoreWitness, best_card_score
 from runarch_gen.runarch.board import Board
@@ -73,7 +72,6 @@ __all__ = [
     "DEFAULT_VARIANTS",
     "STALL_TOLERANCE",
     "STATIC_STEPS",
-    "BackgroundChecks",
     "Check",
     "DynamicCheck",
     "Failure",
@@ -543,13 +541,15 @@ def check_set(
     *,
     diagonals: bool = False,
     advance: Callable[[int], None] | None = None,
+    deck_checked: DeckReport | None = None,
 ) -> ValidationReport:
     """The static checks of RULES.md §9.1 for ``board`` and ``deck`` under each of
     ``variants``, and the rules findings of the bonus-token analysis.
 
     ``diagonals`` asks for B-2 as well; ``advance(1)`` is called after each check, for a
-    progress bar. Raises :class:`~runarch_gen.errors.ParseError` for an unreadable condition or
-    token file named by a variant's rules.
+    progress bar; ``deck_checked`` is the deck checker's report for this deck with archives of
+    5 [R-14], when the caller has it already. Raises :class:`~runarch_gen.errors.ParseError`
+    for an unreadable condition or token file named by a variant's rules.
     """
     step = advance or (lambda n: None)
     configs = [v if isinstance(v, RulesConfig) else parse_rules(v) for v in variants]
@@ -567,6 +567,8 @@ def check_set(
     checks = [_board_check(board, diagonals), _stones_check()]
     step(1)
     reports: dict[int, DeckReport] = {}
+    if deck_checked is not None:
+        reports[ARCHIVE_CAPACITY] = deck_checked
 
     def deck_report(capacity: int) -> DeckReport:
         if capacity not in reports:
@@ -623,30 +625,6 @@ def check_set(
     checks += [_deck_size_check(deck, config) for config in configs]
     step(1)
     return ValidationReport(variants=names, checks=tuple(checks), findings=tuple(findings))
-
-
-class BackgroundChecks:
-    """:func:`check_set` in a forked child process, beside other work (the kit draws while the
-    set is checked on the other core); :meth:`result` waits for the report, :meth:`close`
-    stops the child if it is no longer wanted. Without ``fork`` the checks run at once.
-    """
-
-    def __init__(
-        self, board: Board, deck: Deck, variants: Sequence[RulesConfig | str], **options: Any
-    ) -> None:
-        self._job = Forked(_check_set, board, deck, tuple(variants), options, what="static checks")
-
-    def result(self) -> ValidationReport:
-        return self._job.result()
-
-    def close(self) -> None:
-        self._job.close()
-
-
-def _check_set(
-    board: Board, deck: Deck, variants: tuple[RulesConfig | str, ...], options: dict[str, Any]
-) -> ValidationReport:
-    return check_set(board, deck, variants, **options)
 
 
 STATIC_STEPS = 6

@@ -5,16 +5,19 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from runarch_gen.background import Forked
 from runarch_gen.errors import InputError
 from runarch_gen.fileio import display_name, read_text
 from runarch_gen.runarch.board import Board
 from runarch_gen.runarch.cards import Deck
+
+if TYPE_CHECKING:
+    from runarch_gen.runarch.validate import ValidationReport
 
 DEFAULT_DECK_SIZE = 50  # [R-01]
 SHOWN_FINDINGS = 3
@@ -66,27 +69,56 @@ def deck_violations(deck: Deck, source: str) -> list[str]:
     return [v.text for v in check_deck(deck, source=source).violations]
 
 
-class DeckCheck:
-    """The deck checker running beside the kit's drawing.
+class KitChecks:
+    """A kit's checks in one forked child beside the drawing: the deck checker for a deck file
+    read but not yet checked (:attr:`KitInputs.unchecked_deck`), then, when ``variants`` are
+    given, the set's static checks (:func:`~runarch_gen.runarch.validate.check_set`).
 
-    Proving every goal achievable loads CP-SAT and solves a model per goal, about as long as
-    drawing the whole kit; where the platform can fork, a child process does it on the other
-    core while the kit is drawn. :meth:`confirm` waits for the verdict and raises the checker's
-    findings, before anything is written; :meth:`close` stops the child if the kit failed
-    first.
+    Both load CP-SAT and solve a model per goal, about as long as drawing the whole kit; one
+    child does both on the other core, so CP-SAT is loaded once. :meth:`confirm` waits and
+    raises the deck checker's findings before anything is written; :meth:`validation` is the
+    static checks' report; :meth:`close` stops the child if the kit failed first. Without
+    ``fork`` the checks run at once.
     """
 
-    def __init__(self, deck: Deck, source: str) -> None:
-        self._source = source
-        self._job = Forked(deck_violations, deck, source, what="the deck checker")
+    def __init__(self, inputs: KitInputs, variants: Sequence[str] | None = None) -> None:
+        self._source = inputs.unchecked_deck
+        self._job = Forked(
+            _kit_checks,
+            inputs.board,
+            inputs.deck,
+            inputs.unchecked_deck,
+            tuple(variants) if variants is not None else None,
+            what="the kit's checks",
+        )
 
     def confirm(self) -> None:
-        violations = self._job.result()
-        if violations:
+        violations, _ = self._job.result()
+        if violations and self._source is not None:
             raise _findings(self._source, "deck", violations)
+
+    def validation(self) -> ValidationReport:
+        _, report = self._job.result()
+        if report is None:
+            raise ValueError("no variants were given to check")
+        return report
 
     def close(self) -> None:
         self._job.close()
+
+
+def _kit_checks(
+    board: Board, deck: Deck, unchecked: str | None, variants: tuple[str, ...] | None
+) -> tuple[list[str], ValidationReport | None]:
+    from runarch_gen.runarch.deckcheck import check_deck
+
+    report = check_deck(deck, source=unchecked or "deck")
+    violations = [v.text for v in report.violations] if unchecked is not None else []
+    if variants is None:
+        return violations, None
+    from runarch_gen.runarch.validate import check_set
+
+    return violations, check_set(board, deck, variants, deck_checked=report)
 
 
 def load_board(path: str | os.PathLike[str]) -> Board:
@@ -121,21 +153,11 @@ class KitInputs:
     board_json: str
     deck_json: str
     sources: dict[str, dict[str, Any]]
-    deck_check: DeckCheck | None = None
+    unchecked_deck: str | None = None  # a deck file's name, read but left to :class:`KitChecks`
 
     @property
     def generated(self) -> bool:
         return any(source.get("generated") for source in self.sources.values())
-
-    def confirm(self) -> None:
-        """Raise the deck checker's findings if a deck file turned out invalid."""
-        if self.deck_check is not None:
-            self.deck_check.confirm()
-
-    def close(self) -> None:
-        """Stop a background check that is no longer wanted (the kit failed before it)."""
-        if self.deck_check is not None:
-            self.deck_check.close()
 
 
 def _source(path: str | os.PathLike[str], text: str) -> dict[str, Any]:
@@ -150,14 +172,15 @@ def kit_inputs(
     seed: int,
     deck_size: int = DEFAULT_DECK_SIZE,
     advance: Callable[[int], None] | None = None,
-    check_in_background: bool = False,
+    check_later: bool = False,
 ) -> KitInputs:
     """Read (and check) the given files; generate from ``seed`` whatever is not given: the
     board with :func:`~runarch_gen.runarch.boardgen.generate_board`, the deck with
     :func:`~runarch_gen.runarch.deckgen.generate_deck`.
 
-    With ``check_in_background`` a deck file is checked beside the drawing (see
-    :class:`DeckCheck`): call :meth:`KitInputs.confirm` before writing anything."""
+    With ``check_later`` a deck file is read but not checked (:attr:`KitInputs.unchecked_deck`
+    names it): :class:`KitChecks` checks it beside the drawing, and its :meth:`~KitChecks.confirm`
+    must pass before anything is written."""
     sources: dict[str, dict[str, Any]] = {}
     if board_path is not None:
         text = read_text(board_path)
@@ -168,13 +191,13 @@ def kit_inputs(
 
         board = generate_board(seed=seed)
         sources["board"] = {"generated": True, "seed": seed}
-    deck_check = None
+    unchecked = None
     if deck_path is not None:
         text = read_text(deck_path)
         name = display_name(deck_path)
-        if check_in_background:
+        if check_later:
             deck = read_deck_text(text, source=name)
-            deck_check = DeckCheck(deck, name)
+            unchecked = name
         else:
             deck = parse_deck(text, source=name)
         sources["deck"] = _source(deck_path, text)
@@ -185,7 +208,7 @@ def kit_inputs(
         sources["deck"] = {"generated": True, "seed": seed, "cards": deck_size}
     board_meta = {"seed": seed} if board_path is None else None
     return KitInputs(
-        board, deck, board_document(board, board_meta), deck_document(deck), sources, deck_check
+        board, deck, board_document(board, board_meta), deck_document(deck), sources, unchecked
     )
 
 
