@@ -28,28 +28,16 @@ def inputs(tmp_path_factory) -> tuple[Path, Path]:
     return board, deck
 
 
+def kit_args(board: Path, deck: Path, out: Path | str, *more: str) -> list[str]:
+    """``runarch-gen kit`` with a board and a deck file, into ``out``."""
+    return ["kit", "--board", str(board), "--deck", str(deck), "--out", str(out), *more]
+
+
 @pytest.fixture(scope="module")
 def kit_folder(inputs, tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("out")
     board, deck = inputs
-    assert (
-        run(
-            [
-                "kit",
-                "--board",
-                str(board),
-                "--deck",
-                str(deck),
-                "--out",
-                str(out),
-                "--name",
-                "k",
-                "--lang",
-                "cs",
-            ]
-        )
-        == 0
-    )
+    assert run(kit_args(board, deck, out, "--name", "k", "--lang", "cs")) == 0
     return Path(out / "k")
 
 
@@ -93,17 +81,7 @@ def test_the_same_inputs_give_a_byte_identical_kit_in_another_process(kit_folder
             sys.executable,
             "-m",
             "runarch_gen",
-            "kit",
-            "--board",
-            str(board),
-            "--deck",
-            str(deck),
-            "--out",
-            str(tmp_path),
-            "--name",
-            "again",
-            "--lang",
-            "cs",
+            *kit_args(board, deck, tmp_path, "--name", "again", "--lang", "cs"),
         ],
         capture_output=True,
         text=True,
@@ -117,14 +95,10 @@ def test_the_same_inputs_give_a_byte_identical_kit_in_another_process(kit_folder
 def test_json_report(inputs, tmp_path, capsys) -> None:
     board, deck = inputs
     code = run(
-        [
-            "kit",
-            "--board",
-            str(board),
-            "--deck",
-            str(deck),
-            "--out",
-            str(tmp_path),
+        kit_args(
+            board,
+            deck,
+            tmp_path,
             "--name",
             "j",
             "--only",
@@ -132,7 +106,7 @@ def test_json_report(inputs, tmp_path, capsys) -> None:
             "--paper",
             "letter",
             "--json",
-        ]
+        )
     )
     assert code == 0
     report = json.loads(capsys.readouterr().out)
@@ -156,20 +130,7 @@ def test_json_report(inputs, tmp_path, capsys) -> None:
 )
 def test_bad_options_are_one_line_exit_2_and_write_nothing(inputs, tmp_path, capsys, args, message):
     board, deck = inputs
-    code = run(
-        [
-            "kit",
-            "--board",
-            str(board),
-            "--deck",
-            str(deck),
-            "--out",
-            str(tmp_path),
-            "--name",
-            "bad",
-            *args,
-        ]
-    )
+    code = run(kit_args(board, deck, tmp_path, "--name", "bad", *args))
     err = capsys.readouterr().err
     assert code == 2
     assert err.count("\n") == 1 and message in err, err
@@ -192,19 +153,7 @@ def test_bad_board_or_deck_files_are_exit_2(inputs, tmp_path, capsys, which, tex
     bad.write_text(text)
     paths = {"board": board, "deck": deck, which: bad}
     out = tmp_path / "out"
-    code = run(
-        [
-            "kit",
-            "--board",
-            str(paths["board"]),
-            "--deck",
-            str(paths["deck"]),
-            "--out",
-            str(out),
-            "--name",
-            "bad",
-        ]
-    )
+    code = run(kit_args(paths["board"], paths["deck"], out, "--name", "bad"))
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and message in err, err
     assert not out.exists()
@@ -216,7 +165,7 @@ def test_an_invalid_deck_is_exit_2_with_the_checkers_findings(inputs, tmp_path, 
     twin = Card(30, cards[0].pattern, cards[1].match, cards[1].goal, cards[1].arrows)
     deck = tmp_path / "twins.json"
     deck.write_text(deck_document(Deck((*cards[:29], twin))))
-    code = run(["kit", "--board", str(board), "--deck", str(deck), "--out", str(tmp_path / "o")])
+    code = run(kit_args(board, deck, tmp_path / "o"))
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1
     assert "twins.json: not a valid deck: card 30, pattern: the same pattern as card 1" in err
@@ -225,9 +174,7 @@ def test_an_invalid_deck_is_exit_2_with_the_checkers_findings(inputs, tmp_path, 
 
 def test_a_missing_file_is_named(inputs, tmp_path, capsys) -> None:
     _, deck = inputs
-    code = run(
-        ["kit", "--board", str(tmp_path / "nope.json"), "--deck", str(deck), "--out", str(tmp_path)]
-    )
+    code = run(kit_args(tmp_path / "nope.json", deck, tmp_path))
     assert code == 2 and "nope.json: no such file" in capsys.readouterr().err
 
 
@@ -235,41 +182,13 @@ def test_an_unwritable_folder_is_exit_2_and_an_old_kit_survives(inputs, tmp_path
     board, deck = inputs
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    code = run(
-        [
-            "kit",
-            "--board",
-            str(board),
-            "--deck",
-            str(deck),
-            "--out",
-            str(blocker),
-            "--name",
-            "k",
-            "--only",
-            "bet-tokens",
-        ]
-    )
+    code = run(kit_args(board, deck, blocker, "--name", "k", "--only", "bet-tokens"))
     assert code == 2 and "cannot write" in capsys.readouterr().err
     # A failing run leaves an existing kit folder as it was.
     old = tmp_path / "out" / "k"
     old.mkdir(parents=True)
     (old / "kit.pdf").write_text("old")
-    code = run(
-        [
-            "kit",
-            "--board",
-            str(board),
-            "--deck",
-            str(deck),
-            "--out",
-            str(old.parent),
-            "--name",
-            "k",
-            "--bleed",
-            "40",
-        ]
-    )
+    code = run(kit_args(board, deck, old.parent, "--name", "k", "--bleed", "40"))
     assert code == 2
     assert (old / "kit.pdf").read_text() == "old"
     assert sorted(p.name for p in old.parent.iterdir()) == ["k"]
@@ -283,14 +202,10 @@ def test_a_template_overrides_layouts_and_texts(inputs, tmp_path, capsys) -> Non
         '[texts.en]\nprint_note = "Scale 100 percent, please"\n'
     )
     code = run(
-        [
-            "kit",
-            "--board",
-            str(board),
-            "--deck",
-            str(deck),
-            "--out",
-            str(tmp_path),
+        kit_args(
+            board,
+            deck,
+            tmp_path,
             "--name",
             "t",
             "--only",
@@ -298,7 +213,7 @@ def test_a_template_overrides_layouts_and_texts(inputs, tmp_path, capsys) -> Non
             "--template",
             str(template),
             "--json",
-        ]
+        )
     )
     assert code == 0
     report = json.loads(capsys.readouterr().out)
@@ -311,20 +226,6 @@ def test_a_broken_template_names_the_file(inputs, tmp_path, capsys) -> None:
     board, deck = inputs
     template = tmp_path / "broken.toml"
     template.write_text("[components.card]\nwidth = -3\n")
-    code = run(
-        [
-            "kit",
-            "--board",
-            str(board),
-            "--deck",
-            str(deck),
-            "--out",
-            str(tmp_path),
-            "--name",
-            "t",
-            "--template",
-            str(template),
-        ]
-    )
+    code = run(kit_args(board, deck, tmp_path, "--name", "t", "--template", str(template)))
     err = capsys.readouterr().err
     assert code == 2 and "broken.toml" in err and "'width' must be positive" in err
