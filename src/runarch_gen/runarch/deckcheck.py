@@ -583,46 +583,30 @@ def _figures(cards: Sequence[Card]) -> list[Figure]:
     figures.append(
         _figure("goal-kinds", "goal kinds", (g.kind for g in goals), list(GoalKind), _kind)
     )
-    colour_kinds = (GoalKind.COLOUR, GoalKind.COLOUR_AND_SHAPE)
-    shape_kinds = (GoalKind.SHAPE, GoalKind.COLOUR_AND_SHAPE)
-    figures.append(
-        _figure(
-            "goal-colours",
-            "goal colours",
-            (g.colour for g in goals if g.colour is not None),
-            COLOURS,
-            _letter,
-        )
-    )
-    for kind in colour_kinds:
+    for attribute, plural, values, code, single in (
+        ("colour", "colours", COLOURS, _letter, GoalKind.COLOUR),
+        ("shape", "shapes", SHAPES, _digit, GoalKind.SHAPE),
+    ):
+        wanted = [(g.kind, getattr(g, attribute)) for g in goals]
         figures.append(
             _figure(
-                "goal-colours",
-                f"colours of {_KIND_NAMES[kind]}",
-                (g.colour for g in goals if g.kind is kind),
-                COLOURS,
-                _letter,
+                f"goal-{plural}",
+                f"goal {plural}",
+                (value for _, value in wanted if value is not None),
+                values,
+                code,
             )
         )
-    figures.append(
-        _figure(
-            "goal-shapes",
-            "goal shapes",
-            (g.shape for g in goals if g.shape is not None),
-            SHAPES,
-            _digit,
-        )
-    )
-    for kind in shape_kinds:
-        figures.append(
-            _figure(
-                "goal-shapes",
-                f"shapes of {_KIND_NAMES[kind]}",
-                (g.shape for g in goals if g.kind is kind),
-                SHAPES,
-                _digit,
+        for kind in (single, GoalKind.COLOUR_AND_SHAPE):
+            figures.append(
+                _figure(
+                    f"goal-{plural}",
+                    f"{plural} of {_KIND_NAMES[kind]}",
+                    (value for k, value in wanted if k is kind),
+                    values,
+                    code,
+                )
             )
-        )
     figures.append(
         _figure(
             "goal-pairs",
