@@ -421,14 +421,20 @@ def draw_furniture(
         TextStyle(font="semibold", size=6.5, min_size=3),
     )
     text_box = Box(sq.right + 3, footer.y, footer.width - side - 3, footer.height)
-    halves = text_box.split_columns(2, gap=4)
+    # The note, the longer text, gets three fifths of the band; the page label the rest.
+    gap = 4.0
+    note_width = (text_box.width - gap) * 0.6
+    note_box = Box(text_box.x, text_box.y, note_width, text_box.height)
+    label_box = Box(
+        note_box.right + gap, text_box.y, text_box.width - note_width - gap, text_box.height
+    )
     grey = Paint((60, 60, 60))
     surface.text(
-        halves[0],
+        note_box,
         furniture.note,
         TextStyle(font="semibold", size=8, paint=BLACK, align="left", min_size=4.5),
     )
-    surface.text(halves[1], label, TextStyle(size=8, paint=grey, align="right", min_size=4.5))
+    surface.text(label_box, label, TextStyle(size=8, paint=grey, align="right", min_size=4.5))
 
 
 def _page_labels(imposition: Imposition, furniture: Furniture) -> list[tuple[str, str | None]]:
