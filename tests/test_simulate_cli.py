@@ -82,7 +82,7 @@ def test_simulate_text_table_and_plots(files, tmp_path, capsys) -> None:
         (["--variant", "chess"], "unknown variant 'chess'"),
         (["--variant", "complex(deal=7)"], "option deal"),
         (["--games", "0"], "--games 0"),
-        (["--workers", "0"], "--workers 0"),
+        (["--workers", "0"], "'--workers' / '-j': 0 is not in the range x>=1"),
         (["--deck", "missing.json"], "missing.json"),
     ],
 )
@@ -144,4 +144,8 @@ def test_deck_calibrate_bad_options_exit_2(tmp_path, capsys) -> None:
     target = tmp_path / "deck.json"
     assert run(["deck", "--calibrate", "--calibrate-games", "0", "-o", str(target)]) == 2
     assert run(["deck", "--calibrate", "--calibrate-variant", "nope", "-o", str(target)]) == 2
+    capsys.readouterr()
+    assert run(["deck", "--calibrate", "--workers", "0", "-o", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "'--workers' / '-j': 0 is not in the range" in err
     assert not target.exists()

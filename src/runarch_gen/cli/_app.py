@@ -57,6 +57,16 @@ SeedOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print a machine-readable JSON report.")]
+WorkersOption = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        "-j",
+        min=1,
+        help="Processes for simulated games (default: all cores); any number gives the same"
+        " result.",
+    ),
+]
 
 
 def resolve_seed(seed: int | None) -> int:

@@ -7,7 +7,15 @@ from typing import Annotated
 
 import typer
 
-from runarch_gen.cli._app import JsonOption, SeedOption, app, emit_json, note, resolve_seed
+from runarch_gen.cli._app import (
+    JsonOption,
+    SeedOption,
+    WorkersOption,
+    app,
+    emit_json,
+    note,
+    resolve_seed,
+)
 from runarch_gen.errors import ConstraintError, InputError
 from runarch_gen.fileio import STDIO
 from runarch_gen.progress import progress
@@ -62,10 +70,7 @@ def deck(
     calibrate_bots: Annotated[
         str, typer.Option("--calibrate-bots", help="Bots of the calibration games.")
     ] = "greedy",
-    workers: Annotated[
-        int | None,
-        typer.Option("--workers", "-j", help="Worker processes for --calibrate. Default: all."),
-    ] = None,
+    workers: WorkersOption = None,
     json_: JsonOption = False,
 ) -> None:
     """Generate a balanced deck whose patterns differ as much as possible.
@@ -93,8 +98,6 @@ def deck(
 
         if calibrate_games < 1:
             raise InputError(f"--calibrate-games {calibrate_games}: play at least 1 game")
-        if workers is not None and workers < 1:
-            raise InputError(f"--workers {workers}: use at least 1 worker")
         rules = parse_rules(calibrate_variant, source="--calibrate-variant")
         bots = check_bots(calibrate_bots.split(","), rules)
     used = resolve_seed(seed)

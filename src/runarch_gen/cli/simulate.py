@@ -7,7 +7,15 @@ from typing import Annotated
 
 import typer
 
-from runarch_gen.cli._app import JsonOption, SeedOption, app, emit_json, note, resolve_seed
+from runarch_gen.cli._app import (
+    JsonOption,
+    SeedOption,
+    WorkersOption,
+    app,
+    emit_json,
+    note,
+    resolve_seed,
+)
 from runarch_gen.errors import EXIT_INTERRUPTED, InputError
 
 
@@ -41,10 +49,7 @@ def simulate(
             "--deck", metavar="FILE", help="A deck file. Default: generated from the seed."
         ),
     ] = None,
-    workers: Annotated[
-        int | None,
-        typer.Option("--workers", "-j", help="Worker processes. Default: all cores."),
-    ] = None,
+    workers: WorkersOption = None,
     plots: Annotated[
         str | None,
         typer.Option("--plots", metavar="DIR", help="Also write PNG charts into this folder."),
@@ -65,8 +70,6 @@ def simulate(
 
     if games < 1:
         raise InputError(f"--games {games}: play at least 1 game")
-    if workers is not None and workers < 1:
-        raise InputError(f"--workers {workers}: use at least 1 worker")
     rules = parse_rules(variant, source="--variant")
     names = check_bots(bots.split(","), rules)
     used = resolve_seed(seed)

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from runarch_gen.cli._app import JsonOption, SeedOption, app, emit_json, note
+from runarch_gen.cli._app import JsonOption, SeedOption, WorkersOption, app, emit_json, note
 
 
 def _bots(text: str) -> list[str]:
@@ -59,10 +59,7 @@ def validate(
             " every game (the solo game: against the automa). Default: greedy.",
         ),
     ] = None,
-    workers: Annotated[
-        int | None,
-        typer.Option("--workers", min=1, help="Processes for the simulation (default: all cores)."),
-    ] = None,
+    workers: WorkersOption = None,
     diagonals: Annotated[
         bool, typer.Option("--diagonals", help="The board must also meet B-2 (the diagonals).")
     ] = False,
