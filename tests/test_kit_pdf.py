@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -13,6 +14,7 @@ from runarch_gen.pnp.geometry import Box
 from runarch_gen.pnp.sheets import back_box
 from runarch_gen.runarch.atoms import COLOURS, SHAPES, Shape
 from runarch_gen.runarch.glyphs import PALETTE
+from runarch_gen.runarch.kit.samples import sample_board, sample_deck
 from tests.kit_helpers import MM, built
 
 PAPER_PT = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
@@ -280,6 +282,20 @@ def test_page_counts_are_stated_for_both_papers() -> None:
     counts = pages_per_paper(kit.plan)
     assert counts["a4"] == len(kit.doc)
     assert counts["letter"] == len(built(paper="letter", lang="cs").doc)
+
+
+def test_page_counts_for_the_other_paper_use_the_kits_own_tokens(tmp_path: Path) -> None:
+    from runarch_gen.runarch.kit.build import KitOptions, pages_per_paper, plan_kit
+
+    conditions = tmp_path / "many.toml"
+    conditions.write_text("conditions = [" + ", ".join(['"total 5"'] * 150) + "]\n")
+    board, deck = sample_board(), sample_deck(50)
+    only = ("condition_tokens",)
+    a4 = plan_kit(board, deck, KitOptions(only=only, conditions=str(conditions)))
+    letter = plan_kit(board, deck, KitOptions("letter", only=only, conditions=str(conditions)))
+    default = plan_kit(board, deck, KitOptions("letter", only=only))
+    assert letter.imposition.page_count > default.imposition.page_count
+    assert pages_per_paper(a4)["letter"] == letter.imposition.page_count
 
 
 def test_shapes_cover_every_colour_and_shape_on_the_tiles() -> None:

@@ -37,11 +37,10 @@ from runarch_gen.runarch.archives import ARCHIVE_ORDERS
 from runarch_gen.runarch.atoms import PIECES
 from runarch_gen.runarch.board import Board
 from runarch_gen.runarch.cards import Deck
-from runarch_gen.runarch.engine.conditions import Condition, default_conditions, load_conditions
+from runarch_gen.runarch.engine.conditions import Condition, load_conditions
 from runarch_gen.runarch.engine.tokens import (
     TOKEN_SYMBOLS,
     BonusTokens,
-    default_tokens,
     load_tokens,
     opens_phase,
 )
@@ -149,6 +148,8 @@ class KitPlan:
     imposition: Imposition
     board: Board
     deck: Deck
+    tokens: BonusTokens
+    conditions: tuple[Condition, ...]
 
     def counts(self) -> dict[str, int]:
         """How many of each kind are printed."""
@@ -175,15 +176,14 @@ def kit_items(
     config: KitConfig,
     spec: SheetSpec,
     only: Sequence[str] | None,
+    *,
+    tokens: BonusTokens,
+    conditions: Sequence[Condition],
     validation: ValidationReport | None = None,
-    tokens: BonusTokens | None = None,
-    conditions: Sequence[Condition] | None = None,
 ) -> list[Item]:
-    """Every physical component of RULES §1.2, in print order, with the bonus-action token
-    values and condition tokens of the rules (default: the engine's). A ``validation`` with
-    simulated games puts its key figures on the rules page."""
-    tokens = tokens if tokens is not None else default_tokens()
-    conditions = conditions if conditions is not None else default_conditions()
+    """Every physical component of RULES §1.2, in print order, with these bonus-action token
+    values and condition tokens. A ``validation`` with simulated games puts its key figures on
+    the rules page."""
     wanted = set(KINDS if only is None else only)
     lay = {
         name: config.layout(name)
@@ -355,20 +355,23 @@ def plan_kit(
     texts = config.texts(options.lang)
     style = Style.make(config, friendly=options.print_friendly)
     painter = KitPainter(config, texts, style, ARCHIVE_ORDERS[options.archive_order])
+    tokens, conditions = load_tokens(options.tokens), load_conditions(options.conditions)
     items = kit_items(
         board,
         deck,
         config,
         spec,
         options.only,
-        validation,
-        tokens=load_tokens(options.tokens),
-        conditions=load_conditions(options.conditions),
+        tokens=tokens,
+        conditions=conditions,
+        validation=validation,
     )
     imposition = impose(
         items, spec, bleed=options.bleed, duplex=options.duplex, offset=options.duplex_offset
     )
-    return KitPlan(options, config, painter, tuple(items), imposition, board, deck)
+    return KitPlan(
+        options, config, painter, tuple(items), imposition, board, deck, tokens, conditions
+    )
 
 
 def render_kit_pdf(plan: KitPlan) -> bytes:
@@ -565,7 +568,15 @@ def pages_per_paper(plan: KitPlan) -> dict[str, int]:
             continue
         spec = plan.config.sheet(paper)
         try:
-            items = kit_items(plan.board, plan.deck, plan.config, spec, plan.options.only)
+            items = kit_items(
+                plan.board,
+                plan.deck,
+                plan.config,
+                spec,
+                plan.options.only,
+                tokens=plan.tokens,
+                conditions=plan.conditions,
+            )
             imp = impose(items, spec, bleed=plan.options.bleed, duplex=plan.options.duplex)
         except InputError:
             continue  # this kit does not fit that paper; the chosen paper is what matters
