@@ -110,6 +110,8 @@ class KitChecks:
 def _kit_checks(
     board: Board, deck: Deck, unchecked: str | None, variants: tuple[str, ...] | None
 ) -> tuple[list[str], ValidationReport | None]:
+    if unchecked is None and variants is None:
+        return [], None  # nothing to check: a generated deck, and no static checks asked for
     from runarch_gen.runarch.deckcheck import check_deck
 
     report = check_deck(deck, source=unchecked or "deck")
