@@ -21,14 +21,14 @@ from functools import partial
 from pathlib import Path
 
 from machine import load
-from runarch_gen.runarch import boardgen
-from runarch_gen.runarch.boardcheck import check_board_text
-from runarch_gen.runarch.boardgen import (
+from runarch_gen.runarch.boards import generate as boardgen
+from runarch_gen.runarch.boards.check import check_board_text
+from runarch_gen.runarch.boards.generate import (
     BoardConstraints,
     count_boards,
     generate_boards,
 )
-from runarch_gen.runarch.boardio import format_boards
+from runarch_gen.runarch.boards.io import format_boards
 
 CASES = {
     "B-1": BoardConstraints(),
@@ -136,7 +136,7 @@ def main() -> None:
             print(f"  runarch-gen {shown:72} {seconds:6.2f} s")
 
     print("\nCP-SAT engine (library)")
-    from runarch_gen.runarch.boardsat import build_board_model, enumerate_solutions
+    from runarch_gen.runarch.boards.cpsat import build_board_model, enumerate_solutions
 
     listed = count_boards(CPSAT_COUNT, engine="cpsat")
     count_time = best(repeat, lambda: count_boards(CPSAT_COUNT, engine="cpsat"))

@@ -22,8 +22,8 @@ import time
 from pathlib import Path
 
 from machine import load
-from runarch_gen.runarch.deckcheck import check_deck
-from runarch_gen.runarch.deckgen import GenerationReport, generate_deck
+from runarch_gen.runarch.decks.check import check_deck
+from runarch_gen.runarch.decks.generate import GenerationReport, generate_deck
 
 SIZES = (30, 50, 100)
 TARGETS = {50: 10.0, 100: 30.0}  # seconds the issue allows for the default and the largest deck

@@ -25,11 +25,11 @@ from typing import Any
 
 from machine import load
 from runarch_gen.play.bot import play_out
-from runarch_gen.runarch.board import Board
-from runarch_gen.runarch.boardio import read_board
+from runarch_gen.runarch.boards.board import Board
+from runarch_gen.runarch.boards.io import read_board
 from runarch_gen.runarch.bots import RandomBot
-from runarch_gen.runarch.cards import Deck
-from runarch_gen.runarch.deckio import read_deck
+from runarch_gen.runarch.decks.cards import Deck
+from runarch_gen.runarch.decks.io import read_deck
 from runarch_gen.runarch.engine import RunArchGame
 from runarch_gen.runarch.engine.sample import sample_board, sample_deck
 from runarch_gen.runarch.rules import parse_rules

@@ -51,7 +51,7 @@ def main() -> None:
 
     from runarch_gen.runarch.kit.build import KitOptions, build_kit, plan_kit, render_kit_pdf
     from runarch_gen.runarch.kit.inputs import KitChecks, bench_inputs, kit_inputs
-    from runarch_gen.runarch.validate import default_variants
+    from runarch_gen.runarch.validation.validate import default_variants
 
     work = Path(tempfile.mkdtemp(prefix="bench-kit-"))
     board_path, deck_path, deck100 = bench_inputs(work, seed=1)

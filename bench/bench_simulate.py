@@ -25,8 +25,8 @@ import time
 from typing import Any
 
 from machine import load
+from runarch_gen.runarch.analysis.simulation import playtest_set, simulate
 from runarch_gen.runarch.rules import parse_rules
-from runarch_gen.runarch.simulation import playtest_set, simulate
 
 PAIRINGS = (
     ("random", "random"),

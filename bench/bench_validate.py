@@ -21,9 +21,9 @@ import time
 from typing import Any
 
 from machine import load
-from runarch_gen.runarch.boardgen import generate_board
-from runarch_gen.runarch.deckgen import generate_deck
-from runarch_gen.runarch.validate import (
+from runarch_gen.runarch.boards.generate import generate_board
+from runarch_gen.runarch.decks.generate import generate_deck
+from runarch_gen.runarch.validation.validate import (
     DEFAULT_BOTS,
     DEFAULT_GAMES,
     DEFAULT_VARIANTS,

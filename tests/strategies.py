@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from runarch_gen.runarch.atoms import COLOURS, SHAPES
-from runarch_gen.runarch.cards import Goal, GoalKind
+from runarch_gen.runarch.decks.cards import Goal, GoalKind
 
 
 def goals(

@@ -6,10 +6,10 @@ import pytest
 from PIL import Image
 
 from runarch_gen.runarch.atoms import PIECES
-from runarch_gen.runarch.board import Board
-from runarch_gen.runarch.boardgen import generate_board
-from runarch_gen.runarch.glyphs import PALETTE
-from runarch_gen.runarch.preview import board_png
+from runarch_gen.runarch.boards.board import Board
+from runarch_gen.runarch.boards.generate import generate_board
+from runarch_gen.runarch.kit.glyphs import PALETTE
+from runarch_gen.runarch.kit.preview import board_png
 
 
 def decode(data: bytes) -> Image.Image:

@@ -4,8 +4,8 @@ import subprocess
 import sys
 
 from runarch_gen.errors import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from runarch_gen.runarch.board import Board
-from runarch_gen.runarch.boardcheck import check_board, check_board_text, is_valid_board
+from runarch_gen.runarch.boards.board import Board
+from runarch_gen.runarch.boards.check import check_board, check_board_text, is_valid_board
 
 # A valid board written out by hand: colour (c + 2r) mod 5 and shape (c + 3r) mod 5 in row r,
 # column c (colours R B G Y V, shapes 0 3 4 5 6). Rows and columns step through all five
@@ -173,7 +173,7 @@ def test_empty_input_cannot_be_read() -> None:
 def test_the_checker_shares_no_code_with_the_generators() -> None:
     # Importing the checker must not load either generator module.
     code = (
-        "import sys, runarch_gen.runarch.boardcheck as c; "
+        "import sys, runarch_gen.runarch.boards.check as c; "
         "print(sorted(m for m in sys.modules if m.endswith(('boardgen', 'boardsat'))))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from runarch_gen.errors import ConstraintError, InputError
 from runarch_gen.runarch.atoms import PIECES, parse_square
-from runarch_gen.runarch.board import Board
-from runarch_gen.runarch.boardcheck import check_board, is_valid_board
-from runarch_gen.runarch.boardgen import (
+from runarch_gen.runarch.boards.board import Board
+from runarch_gen.runarch.boards.check import check_board, is_valid_board
+from runarch_gen.runarch.boards.generate import (
     BoardConstraints,
     Placement,
     count_boards,

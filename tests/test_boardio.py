@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from runarch_gen.errors import InputError, ParseError
 from runarch_gen.runarch.atoms import PIECES
-from runarch_gen.runarch.board import Board
-from runarch_gen.runarch.boardio import (
+from runarch_gen.runarch.boards.board import Board
+from runarch_gen.runarch.boards.io import (
     detect_format,
     format_board,
     format_boards,

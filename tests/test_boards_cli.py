@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from runarch_gen.cli import run
-from runarch_gen.runarch.boardcheck import is_valid_board
-from runarch_gen.runarch.boardgen import BoardConstraints, count_boards
-from runarch_gen.runarch.boardio import parse_boards, read_boards
+from runarch_gen.runarch.boards.check import is_valid_board
+from runarch_gen.runarch.boards.generate import BoardConstraints, count_boards
+from runarch_gen.runarch.boards.io import parse_boards, read_boards
 
 VALID = "0R 3B 4G 5Y 6V\n5G 6Y 0V 3R 4B\n3V 4R 5B 6G 0Y\n6B 0G 3Y 4V 5R\n4Y 5V 6R 0B 3G\n"
 

@@ -10,13 +10,13 @@ import pytest
 
 from runarch_gen.errors import InputError
 from runarch_gen.play.stats import binomial_test
+from runarch_gen.runarch.analysis.simulation import simulate
 from runarch_gen.runarch.bots import BOTS, GreedyBot, LookaheadBot, make_bot
 from runarch_gen.runarch.engine import RunArchGame, RunArchState
+from runarch_gen.runarch.engine.record import replay, write_record
 from runarch_gen.runarch.engine.sample import sample_board, sample_deck
-from runarch_gen.runarch.engine.state import PLAY
-from runarch_gen.runarch.record import replay, write_record
+from runarch_gen.runarch.engine.stages import PLAY
 from runarch_gen.runarch.rules import parse_rules
-from runarch_gen.runarch.simulation import simulate
 from tests.test_engine_simulation import check_invariants
 
 VARIANTS = [

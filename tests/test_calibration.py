@@ -8,11 +8,11 @@ import itertools
 import pytest
 
 from runarch_gen.errors import ParseError
-from runarch_gen.runarch.calibration import calibrate_deck
-from runarch_gen.runarch.cards import Deck
-from runarch_gen.runarch.deckio import deck_to_csv, deck_to_json, parse_deck, parse_deck_json
+from runarch_gen.runarch.analysis.calibration import calibrate_deck
+from runarch_gen.runarch.decks.cards import Deck
+from runarch_gen.runarch.decks.goals import reward_for_chance
+from runarch_gen.runarch.decks.io import deck_to_csv, deck_to_json, parse_deck, parse_deck_json
 from runarch_gen.runarch.engine.sample import sample_board, sample_deck
-from runarch_gen.runarch.goals import reward_for_chance
 from runarch_gen.runarch.rules import parse_rules
 
 

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from runarch_gen.errors import ParseError
 from runarch_gen.runarch.atoms import PIECES, parse_piece
-from runarch_gen.runarch.cards import Goal, GoalKind, parse_goal, parse_pattern
+from runarch_gen.runarch.decks.cards import Goal, GoalKind, parse_goal, parse_pattern
 from tests import strategies
 
 

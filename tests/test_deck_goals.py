@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from runarch_gen.runarch.archives import ArchiveRule, fits
 from runarch_gen.runarch.atoms import COLOURS, PIECES, SHAPES, Piece, parse_piece
-from runarch_gen.runarch.cards import Card, Goal, GoalKind, parse_goal, parse_pattern
-from runarch_gen.runarch.goals import (
+from runarch_gen.runarch.decks.cards import Card, Goal, GoalKind, parse_goal, parse_pattern
+from runarch_gen.runarch.decks.goals import (
     MeasuredOdds,
     RandomArchiveOdds,
     find_witness,

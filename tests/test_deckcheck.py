@@ -11,9 +11,9 @@ import pytest
 
 from runarch_gen.errors import ParseError
 from runarch_gen.runarch.atoms import Direction, parse_piece
-from runarch_gen.runarch.cards import Card, Deck, parse_goal, parse_pattern
-from runarch_gen.runarch.deckcheck import DeckReport, check_deck, check_deck_text
-from runarch_gen.runarch.deckio import CSV_COLUMNS, deck_to_csv
+from runarch_gen.runarch.decks.cards import Card, Deck, parse_goal, parse_pattern
+from runarch_gen.runarch.decks.check import DeckReport, check_deck, check_deck_text
+from runarch_gen.runarch.decks.io import CSV_COLUMNS, deck_to_csv
 from tests.test_deckgen import generated
 
 
@@ -33,7 +33,7 @@ def violations(report: DeckReport) -> list[tuple[int | None, str, str]]:
 
 def test_checker_does_not_import_the_generator() -> None:
     code = (
-        "import sys, runarch_gen.runarch.deckcheck as c; "
+        "import sys, runarch_gen.runarch.decks.check as c; "
         "print(sorted(m for m in sys.modules if m.endswith('deckgen')))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from runarch_gen.errors import ConstraintError, InputError
 from runarch_gen.runarch.atoms import COLOURS, DIRECTIONS, PIECES, SHAPES, Colour, Piece, Shape
-from runarch_gen.runarch.cards import Deck, GoalKind, Pattern
-from runarch_gen.runarch.deckcheck import check_deck
-from runarch_gen.runarch.deckgen import (
+from runarch_gen.runarch.decks.cards import Deck, GoalKind, Pattern
+from runarch_gen.runarch.decks.check import check_deck
+from runarch_gen.runarch.decks.generate import (
     GOAL_THRESHOLDS,
     GenerationReport,
     affine_patterns,
@@ -31,8 +31,8 @@ from runarch_gen.runarch.deckgen import (
     solve_deck_model,
     solver_parameters,
 )
-from runarch_gen.runarch.deckio import deck_to_json
-from runarch_gen.runarch.goals import RandomArchiveOdds
+from runarch_gen.runarch.decks.goals import RandomArchiveOdds
+from runarch_gen.runarch.decks.io import deck_to_json
 
 # A few sizes and seeds keep the suite quick; bench/bench_decks.py covers 30–100.
 SAMPLES = [(30, 1), (37, 2), (50, 3), (64, 4)]

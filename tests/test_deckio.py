@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from runarch_gen.errors import InputError, ParseError
 from runarch_gen.runarch.atoms import DIRECTIONS, PIECES
-from runarch_gen.runarch.cards import Card, Deck, Pattern
-from runarch_gen.runarch.deckio import (
+from runarch_gen.runarch.decks.cards import Card, Deck, Pattern
+from runarch_gen.runarch.decks.io import (
     CSV_COLUMNS,
     deck_to_csv,
     deck_to_json,

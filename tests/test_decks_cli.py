@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from runarch_gen.cli import run
-from runarch_gen.runarch.deckio import CSV_COLUMNS, deck_to_csv, deck_to_json, read_deck
+from runarch_gen.runarch.decks.io import CSV_COLUMNS, deck_to_csv, deck_to_json, read_deck
 from tests.test_deckgen import generated
 
 

@@ -15,8 +15,8 @@ from runarch_gen.play.bot import play_out
 from runarch_gen.runarch.bots import RandomBot, make_bot
 from runarch_gen.runarch.engine import RunArchGame, RunArchState
 from runarch_gen.runarch.engine.actions import END
+from runarch_gen.runarch.engine.record import replay, write_record
 from runarch_gen.runarch.engine.sample import sample_board, sample_deck
-from runarch_gen.runarch.record import replay, write_record
 from runarch_gen.runarch.rules import parse_rules
 from tests.test_engine_helpers import card, make_game, position, stones_with, swap
 

@@ -6,7 +6,7 @@ import pytest
 
 from runarch_gen.errors import InputError
 from runarch_gen.runarch.atoms import parse_piece
-from runarch_gen.runarch.cards import parse_pattern
+from runarch_gen.runarch.decks.cards import parse_pattern
 from runarch_gen.runarch.engine.evaluation import evaluate_card
 from runarch_gen.runarch.engine.sample import sample_board
 from runarch_gen.runarch.rules import parse_rules

@@ -10,7 +10,7 @@ import pytest
 from runarch_gen.errors import InputError, ParseError
 from runarch_gen.play import TERMINAL_PLAYER, IllegalActionError, Outcome, Score, play_out
 from runarch_gen.runarch.bots import RandomBot, make_bot
-from runarch_gen.runarch.cards import Card
+from runarch_gen.runarch.decks.cards import Card
 from runarch_gen.runarch.engine import RunArchGame
 from runarch_gen.runarch.engine.actions import NUM_DISTINCT_ACTIONS, kind
 from runarch_gen.runarch.engine.conditions import (

@@ -19,7 +19,7 @@ from runarch_gen.runarch.atoms import PIECES, parse_piece
 from runarch_gen.runarch.engine.actions import END, SETUP_CHOICES
 from runarch_gen.runarch.engine.conditions import parse_condition
 from runarch_gen.runarch.engine.setup import GOLD, SILVER, deal_setup
-from runarch_gen.runarch.engine.state import BET, OVER, PLAY, SETUP_STAGE
+from runarch_gen.runarch.engine.stages import BET, OVER, PLAY, SETUP_STAGE
 from tests.test_engine_helpers import (
     IDENTITY,
     card,

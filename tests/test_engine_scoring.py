@@ -18,9 +18,9 @@ from runarch_gen.runarch.engine.scoring import (
     settle_goal_bet,
 )
 from runarch_gen.runarch.engine.setup import GOLD, SILVER
-from runarch_gen.runarch.engine.state import OVER
+from runarch_gen.runarch.engine.stages import OVER
+from runarch_gen.runarch.engine.tally import tally, tally_from_json
 from runarch_gen.runarch.rules import RulesConfig, parse_rules
-from runarch_gen.runarch.tally import tally, tally_from_json
 from tests.test_engine_helpers import make_game, position
 
 M = 13

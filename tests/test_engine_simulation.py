@@ -17,9 +17,9 @@ from runarch_gen.runarch.atoms import LINES, PIECES
 from runarch_gen.runarch.bots import RandomBot, make_bot
 from runarch_gen.runarch.engine import RunArchGame, RunArchState
 from runarch_gen.runarch.engine.actions import EVAL_BASE, SWAP_BASE, decode_evaluation
+from runarch_gen.runarch.engine.record import replay, write_record
 from runarch_gen.runarch.engine.sample import sample_board, sample_deck
-from runarch_gen.runarch.engine.state import BET, OVER, SETUP_STAGE
-from runarch_gen.runarch.record import replay, write_record
+from runarch_gen.runarch.engine.stages import BET, OVER, SETUP_STAGE
 from runarch_gen.runarch.rules import parse_rules
 
 VARIANTS = [

@@ -14,7 +14,7 @@ import pymupdf
 import pytest
 
 from runarch_gen.cli import run
-from runarch_gen.runarch.cards import Card, Deck
+from runarch_gen.runarch.decks.cards import Card, Deck
 from runarch_gen.runarch.kit.inputs import board_document, deck_document
 from runarch_gen.runarch.kit.samples import sample_board, sample_deck
 

@@ -11,7 +11,7 @@ import pytest
 from runarch_gen.pnp.geometry import Box
 from runarch_gen.pnp.surface import RecordingSurface
 from runarch_gen.runarch.atoms import Colour, Shape
-from runarch_gen.runarch.cards import Goal, GoalKind
+from runarch_gen.runarch.decks.cards import Goal, GoalKind
 from runarch_gen.runarch.engine.conditions import default_conditions
 from runarch_gen.runarch.kit.build import KitOptions, plan_kit, render_kit_pdf
 from runarch_gen.runarch.kit.config import load_kit_config

@@ -13,7 +13,7 @@ import pytest
 from runarch_gen.pnp.geometry import Box
 from runarch_gen.pnp.sheets import back_box
 from runarch_gen.runarch.atoms import COLOURS, SHAPES, Shape
-from runarch_gen.runarch.glyphs import PALETTE
+from runarch_gen.runarch.kit.glyphs import PALETTE
 from runarch_gen.runarch.kit.samples import sample_board, sample_deck
 from tests.kit_helpers import MM, built
 

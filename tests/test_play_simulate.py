@@ -89,7 +89,7 @@ def test_ctrl_c_after_a_cp_sat_solve_still_stops_the_run_cleanly(workers: int) -
     code = f"""
 import os, signal, sys, time
 signal.signal(signal.SIGINT, signal.default_int_handler)
-from runarch_gen.runarch.deckgen import generate_deck
+from runarch_gen.runarch.decks.generate import generate_deck
 from runarch_gen.play.simulate import run_games
 generate_deck(30, 1)
 parent = os.getpid()

@@ -120,7 +120,7 @@ def test_merged_overrides_keys_and_keeps_the_rest() -> None:
 
 
 def test_templates_are_found() -> None:
-    assert (templates_dir() / "runarch-kit.toml").is_file()
+    assert (templates_dir() / "runarch" / "kit.toml").is_file()
 
 
 # -- backends --------------------------------------------------------------------------------------

@@ -14,8 +14,8 @@ from runarch_gen.play.bot import play_out
 from runarch_gen.play.record import format_record, format_tag, split_record
 from runarch_gen.runarch.bots import RandomBot
 from runarch_gen.runarch.engine import RunArchGame
+from runarch_gen.runarch.engine.record import board_text, parse_board_text, replay, write_record
 from runarch_gen.runarch.engine.sample import sample_board, sample_deck
-from runarch_gen.runarch.record import board_text, parse_board_text, replay, write_record
 from runarch_gen.runarch.rules import parse_rules
 
 
@@ -271,7 +271,7 @@ def test_replay_command_names_the_first_bad_line(tmp_path, capsys) -> None:
 
 
 def test_replay_reads_the_deck_file_the_record_names(tmp_path, capsys) -> None:
-    from runarch_gen.runarch.deckio import write_deck
+    from runarch_gen.runarch.decks.io import write_deck
 
     write_deck(sample_deck(40, 2), tmp_path / "deck.json")
     game = RunArchGame(

@@ -8,8 +8,8 @@ import pytest
 
 from runarch_gen.cli import run
 from runarch_gen.play.simulate import GameRun
-from runarch_gen.runarch.boardio import format_board
-from runarch_gen.runarch.deckio import read_deck, write_deck
+from runarch_gen.runarch.boards.io import format_board
+from runarch_gen.runarch.decks.io import read_deck, write_deck
 from runarch_gen.runarch.engine.sample import sample_board, sample_deck
 
 
@@ -95,7 +95,7 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str, capsys)
 def test_interrupted_simulation_prints_what_finished_and_exits_130(files, monkeypatch, capsys):
     board, deck = files
     from runarch_gen.play import simulate as runner
-    from runarch_gen.runarch import simulation
+    from runarch_gen.runarch.analysis import simulation
 
     real = runner.run_games
 

@@ -9,10 +9,10 @@ import pytest
 from PIL import Image
 
 from runarch_gen.errors import InputError
+from runarch_gen.runarch.analysis.charts import CHARTS, write_charts
+from runarch_gen.runarch.analysis.simulation import AUTOMA, SimulationReport, seat_bots, simulate
 from runarch_gen.runarch.engine.sample import sample_board, sample_deck
 from runarch_gen.runarch.rules import parse_rules
-from runarch_gen.runarch.simulation import AUTOMA, SimulationReport, seat_bots, simulate
-from runarch_gen.runarch.simulation_charts import CHARTS, write_charts
 
 DECK = sample_deck(50)
 

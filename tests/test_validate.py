@@ -12,18 +12,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from runarch_gen.runarch import validate as validate_module
 from runarch_gen.runarch.archives import ArchiveRule
-from runarch_gen.runarch.board import Board
-from runarch_gen.runarch.boardgen import generate_board
-from runarch_gen.runarch.cards import Deck, parse_goal
+from runarch_gen.runarch.boards.board import Board
+from runarch_gen.runarch.boards.generate import generate_board
+from runarch_gen.runarch.decks.cards import Deck, parse_goal
 from runarch_gen.runarch.engine import RunArchGame
 from runarch_gen.runarch.engine.conditions import parse_condition
 from runarch_gen.runarch.engine.evaluation import evaluate_card
 from runarch_gen.runarch.engine.sample import sample_board, sample_deck
 from runarch_gen.runarch.engine.tokens import BonusTokens, default_tokens
 from runarch_gen.runarch.rules import LineDirection, MatchBonus, RulesConfig, parse_rules
-from runarch_gen.runarch.validate import (
+from runarch_gen.runarch.validation import validate as validate_module
+from runarch_gen.runarch.validation.validate import (
     Check,
     DynamicCheck,
     ValidationReport,

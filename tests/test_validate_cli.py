@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from runarch_gen.cli import run
-from runarch_gen.runarch.boardgen import generate_board
-from runarch_gen.runarch.boardio import format_board
-from runarch_gen.runarch.deckio import deck_to_json
+from runarch_gen.runarch.boards.generate import generate_board
+from runarch_gen.runarch.boards.io import format_board
+from runarch_gen.runarch.decks.io import deck_to_json
 from tests.test_deckgen import generated
 
 SEED = 7
@@ -108,7 +108,7 @@ def test_a_seed_generates_the_set_and_a_line_bonus_fails_it(
 def test_the_help_names_the_defaults_the_library_uses(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from runarch_gen.runarch.validate import DEFAULT_BOTS, DEFAULT_GAMES
+    from runarch_gen.runarch.validation.validate import DEFAULT_BOTS, DEFAULT_GAMES
 
     assert run(["validate", "--help"]) == 0
     text = " ".join(capsys.readouterr().out.replace("│", " ").split())

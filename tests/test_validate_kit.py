@@ -17,7 +17,7 @@ from runarch_gen.runarch.kit.config import load_kit_config
 from runarch_gen.runarch.kit.inputs import KitChecks, KitInputs, deck_document, kit_inputs
 from runarch_gen.runarch.kit.rules_page import playtest_section
 from runarch_gen.runarch.kit.samples import sample_board, sample_deck
-from runarch_gen.runarch.validate import ValidationReport, validate_set
+from runarch_gen.runarch.validation.validate import ValidationReport, validate_set
 
 
 @functools.cache

@@ -13,7 +13,7 @@ from runarch_gen.cli._app import JsonOption, SeedOption, app, emit_json, note, r
 from runarch_gen.errors import InputError
 from runarch_gen.fileio import STDIO, atomic_write
 from runarch_gen.progress import progress
-from runarch_gen.runarch.boardgen import (
+from runarch_gen.runarch.boards.generate import (
     BoardConstraints,
     contradiction,
     count_boards,
@@ -21,7 +21,7 @@ from runarch_gen.runarch.boardgen import (
     generate_boards,
     resolve_engine,
 )
-from runarch_gen.runarch.boardio import TextFormat, format_board, format_boards
+from runarch_gen.runarch.boards.io import TextFormat, format_board, format_boards
 
 
 class EngineName(StrEnum):
@@ -140,7 +140,7 @@ def board(
     result = generate_board(constraints, seed=used, engine=engine.value)
     files: list[tuple[str, str | bytes]] = []
     if fmt == "png" or png is not None:
-        from runarch_gen.runarch.preview import board_png
+        from runarch_gen.runarch.kit.preview import board_png
 
         picture = board_png(result)
         targets = (png, output if fmt == "png" else None)

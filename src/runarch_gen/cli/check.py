@@ -16,8 +16,8 @@ import typer
 from runarch_gen.cli._app import JsonOption, app, emit_json, note
 from runarch_gen.errors import EXIT_USAGE
 from runarch_gen.fileio import display_name, read_text
-from runarch_gen.runarch.boardcheck import check_board_text
-from runarch_gen.runarch.deckio import sniff_deck
+from runarch_gen.runarch.boards.check import check_board_text
+from runarch_gen.runarch.decks.io import sniff_deck
 
 
 class Report(Protocol):
@@ -34,7 +34,7 @@ def _check_boards(text: str, source: str, diagonals: bool) -> Report:
 
 
 def _check_deck(text: str, source: str, diagonals: bool) -> Report:
-    from runarch_gen.runarch.deckcheck import check_deck_text
+    from runarch_gen.runarch.decks.check import check_deck_text
 
     del diagonals  # a board option
     return check_deck_text(text, source=source)

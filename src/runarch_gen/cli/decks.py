@@ -79,8 +79,13 @@ def deck(
     --calibrate plays games with the deck on a board generated from the same seed and pays
     each goal by how often players met it.
     """
-    from runarch_gen.runarch.deckgen import MAX_CARDS, MIN_CARDS, check_exact_targets, generate_deck
-    from runarch_gen.runarch.deckio import deck_format_for_path, write_deck
+    from runarch_gen.runarch.decks.generate import (
+        MAX_CARDS,
+        MIN_CARDS,
+        check_exact_targets,
+        generate_deck,
+    )
+    from runarch_gen.runarch.decks.io import deck_format_for_path, write_deck
 
     if not MIN_CARDS <= cards <= MAX_CARDS:
         raise InputError(f"--cards {cards}: a deck has {MIN_CARDS} to {MAX_CARDS} cards [R-01]")
@@ -93,8 +98,8 @@ def deck(
     fmt = format_.value if format_ is not None else deck_format_for_path(output)
     calibration = None
     if calibrate:
+        from runarch_gen.runarch.analysis.simulation import check_bots
         from runarch_gen.runarch.rules import parse_rules
-        from runarch_gen.runarch.simulation import check_bots
 
         if calibrate_games < 1:
             raise InputError(f"--calibrate-games {calibrate_games}: play at least 1 game")
@@ -104,8 +109,8 @@ def deck(
     with progress(None, "deck") as advance:
         made, report = generate_deck(cards, used, exact=targets, advance=advance)
     if calibrate:
-        from runarch_gen.runarch.boardgen import generate_board
-        from runarch_gen.runarch.calibration import calibrate_deck
+        from runarch_gen.runarch.analysis.calibration import calibrate_deck
+        from runarch_gen.runarch.boards.generate import generate_board
 
         with progress(calibrate_games, "calibrate") as advance:
             made, calibration = calibrate_deck(

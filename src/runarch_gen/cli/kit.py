@@ -11,7 +11,7 @@ from runarch_gen.cli._app import JsonOption, SeedOption, app, emit_json, note, r
 from runarch_gen.progress import progress
 
 if TYPE_CHECKING:
-    from runarch_gen.runarch.validate import ValidationReport
+    from runarch_gen.runarch.validation.validate import ValidationReport
 
 
 @app.command()
@@ -115,7 +115,7 @@ def kit(
     """
     from runarch_gen.runarch.kit.build import KitOptions, build_kit, parse_offset, parse_only
     from runarch_gen.runarch.kit.inputs import KitChecks, kit_inputs
-    from runarch_gen.runarch.validate import default_variants, validate_set
+    from runarch_gen.runarch.validation.validate import default_variants, validate_set
 
     chosen = resolve_seed(seed)
     options = KitOptions(

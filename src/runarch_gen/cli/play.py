@@ -10,7 +10,7 @@ import typer
 from runarch_gen.cli._app import JsonOption, app, emit_json
 
 if TYPE_CHECKING:
-    from runarch_gen.runarch.cards import Deck
+    from runarch_gen.runarch.decks.cards import Deck
 
 
 @app.command()
@@ -55,8 +55,8 @@ def evaluate(
     """
     from runarch_gen.errors import InputError, ParseError
     from runarch_gen.runarch.atoms import parse_piece
-    from runarch_gen.runarch.boardio import read_board
-    from runarch_gen.runarch.cards import parse_pattern
+    from runarch_gen.runarch.boards.io import read_board
+    from runarch_gen.runarch.decks.cards import parse_pattern
     from runarch_gen.runarch.engine.evaluation import evaluate_card
     from runarch_gen.runarch.rules import MatchBonus, parse_rules
 
@@ -117,7 +117,7 @@ def tally(
     The JSON names the rules (default complex), the best card, the card points, the
     opponent's best card, the archives, the bets and the secret goal; see the README.
     """
-    from runarch_gen.runarch.tally import read_tally
+    from runarch_gen.runarch.engine.tally import read_tally
 
     settlement, config = read_tally(file)
     if json_:
@@ -152,8 +152,8 @@ def replay(
     A bad record fails with the first illegal line and why (exit 2).
     """
     from runarch_gen.fileio import display_name, read_text
+    from runarch_gen.runarch.engine.record import replay as replay_record
     from runarch_gen.runarch.engine.text import describe_state
-    from runarch_gen.runarch.record import replay as replay_record
 
     base = Path(record).parent if record != "-" else Path(".")
     given = _load_deck(deck) if deck is not None else None
@@ -196,6 +196,6 @@ def replay(
 
 
 def _load_deck(path: str) -> Deck:
-    from runarch_gen.runarch.deckio import read_deck
+    from runarch_gen.runarch.decks.io import read_deck
 
     return read_deck(path)

@@ -64,9 +64,9 @@ def simulate(
     report for any number of workers. Ctrl-C stops and reports the games finished (exit 130).
     """
     from runarch_gen.progress import progress
+    from runarch_gen.runarch.analysis.simulation import check_bots, playtest_set
+    from runarch_gen.runarch.analysis.simulation import simulate as run_simulation
     from runarch_gen.runarch.rules import parse_rules
-    from runarch_gen.runarch.simulation import check_bots, playtest_set
-    from runarch_gen.runarch.simulation import simulate as run_simulation
 
     if games < 1:
         raise InputError(f"--games {games}: play at least 1 game")
@@ -93,7 +93,7 @@ def simulate(
         typer.echo(report.summary())
         typer.echo(f"board: {chosen.board_source}; deck: {chosen.deck_source}")
     if plots is not None:
-        from runarch_gen.runarch.simulation_charts import write_charts
+        from runarch_gen.runarch.analysis.charts import write_charts
 
         write_charts(report, plots)
         note(f"runarch-gen: wrote charts to {plots}")

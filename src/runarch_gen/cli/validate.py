@@ -107,7 +107,7 @@ def validate(
     """
     from runarch_gen.progress import progress
     from runarch_gen.runarch.rules import parse_rules
-    from runarch_gen.runarch.validate import (
+    from runarch_gen.runarch.validation.validate import (
         DEFAULT_BOTS,
         DEFAULT_GAMES,
         DEFAULT_VARIANTS,

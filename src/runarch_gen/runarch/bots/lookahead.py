@@ -46,7 +46,7 @@ from runarch_gen.runarch.bots.planning import (
     goal_shortfall,
     knowledge,
 )
-from runarch_gen.runarch.cards import Goal, GoalKind
+from runarch_gen.runarch.decks.cards import Goal, GoalKind
 from runarch_gen.runarch.engine.actions import (
     BET_BASE,
     N_ARCHIVE_SPOTS,

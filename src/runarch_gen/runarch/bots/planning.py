@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from runarch_gen.runarch.atoms import N_SQUARES, SIZE
-from runarch_gen.runarch.cards import Goal, GoalKind
+from runarch_gen.runarch.decks.cards import Goal, GoalKind
 from runarch_gen.runarch.engine.actions import (
     BET_BASE,
     DRAW_PILE,

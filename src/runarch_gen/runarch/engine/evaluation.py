@@ -1,6 +1,6 @@
 """Evaluating one card on a position, for people (``runarch-gen evaluate``) — RULES.md §4.2.
 
->>> from runarch_gen.runarch.cards import parse_pattern
+>>> from runarch_gen.runarch.decks.cards import parse_pattern
 >>> from runarch_gen.runarch.engine.sample import sample_board
 >>> board = sample_board()
 >>> scores = evaluate_card(board.indices(), parse_pattern("0R,4B,6G,3Y,5V"))
@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from runarch_gen.errors import InputError
 from runarch_gen.runarch.atoms import N_SQUARES, Piece
-from runarch_gen.runarch.board import Board
-from runarch_gen.runarch.cards import PATTERN_LENGTH, Card, Goal, GoalKind, Pattern
+from runarch_gen.runarch.boards.board import Board
+from runarch_gen.runarch.decks.cards import PATTERN_LENGTH, Card, Goal, GoalKind, Pattern
 from runarch_gen.runarch.engine.tables import (
     LINE_NAMES,
     N_LINES,

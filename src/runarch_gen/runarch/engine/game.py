@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from runarch_gen.errors import InputError
 from runarch_gen.play.game import Game
 from runarch_gen.runarch.atoms import DIRECTIONS
-from runarch_gen.runarch.board import Board
-from runarch_gen.runarch.cards import PATTERN_LENGTH, Card, Deck
+from runarch_gen.runarch.boards.board import Board
+from runarch_gen.runarch.decks.cards import PATTERN_LENGTH, Card, Deck
 from runarch_gen.runarch.engine.actions import OFFER_SIZE
 from runarch_gen.runarch.engine.conditions import Condition, load_conditions
 from runarch_gen.runarch.engine.setup import Setup, deal_setup

@@ -17,8 +17,8 @@ from __future__ import annotations
 import random
 
 from runarch_gen.runarch.atoms import DIRECTIONS, PIECES, SIZE, Colour, Shape
-from runarch_gen.runarch.board import Board
-from runarch_gen.runarch.cards import Card, Deck, Goal, GoalKind, Pattern
+from runarch_gen.runarch.boards.board import Board
+from runarch_gen.runarch.decks.cards import Card, Deck, Goal, GoalKind, Pattern
 
 
 def sample_board() -> Board:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from runarch_gen.play.game import Score
 from runarch_gen.runarch.atoms import Piece
-from runarch_gen.runarch.cards import Goal
+from runarch_gen.runarch.decks.cards import Goal
 from runarch_gen.runarch.rules import RulesConfig, Variant
 
 

@@ -79,6 +79,7 @@ from runarch_gen.runarch.engine.scoring import (
     winners,
 )
 from runarch_gen.runarch.engine.setup import FRAME_COVER, Setup, frame_space
+from runarch_gen.runarch.engine.stages import BET, OVER, PLAY, SETUP_STAGE
 from runarch_gen.runarch.engine.tables import (
     ALL_LINES,
     BLOCK,
@@ -105,8 +106,6 @@ from runarch_gen.runarch.rules import LineDirection, MatchBonus
 if TYPE_CHECKING:
     from runarch_gen.runarch.engine.game import RunArchGame
 
-# Stages of a game.
-SETUP_STAGE, PLAY, BET, OVER = 0, 1, 2, 3
 # Where the move stands in the current turn.
 NOT_MOVED, MAY_DOUBLE, MOVED = 0, 1, 2
 
@@ -1018,11 +1017,6 @@ class RunArchState(State["RunArchObservation"]):
         return self.game == other.game and self._key() == other._key()
 
     __hash__ = None  # type: ignore[assignment]  # mutable
-
-    def __str__(self) -> str:
-        from runarch_gen.runarch.engine.text import describe_state
-
-        return describe_state(self)
 
 
 def _automa_target(origin: int, arrows: tuple[int, ...]) -> int:

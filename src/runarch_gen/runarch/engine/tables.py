@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from runarch_gen.runarch.atoms import LINES, N_SQUARES, SIZE
-from runarch_gen.runarch.board import Board
-from runarch_gen.runarch.cards import Card
+from runarch_gen.runarch.boards.board import Board
+from runarch_gen.runarch.decks.cards import Card
 
 N_LINES = len(LINES)  # r1–r5, ca–ce, d1, d2
 N_STRAIGHT = 10  # rows and columns; the diagonals d1 and d2 are lines 10 and 11

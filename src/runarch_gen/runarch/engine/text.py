@@ -12,6 +12,7 @@ from runarch_gen.runarch.engine.actions import (
     goal_spot,
 )
 from runarch_gen.runarch.engine.setup import FRAME_COVER, TOKEN_SYMBOLS
+from runarch_gen.runarch.engine.stages import OVER, SETUP_STAGE
 
 if TYPE_CHECKING:
     from runarch_gen.runarch.engine.state import RunArchState
@@ -30,8 +31,6 @@ def stones_text(stones: list[int] | tuple[int, ...]) -> str:
 
 def describe_state(state: RunArchState) -> str:
     """The stones, each side's score, hand, archives and bets, the offer and the tokens."""
-    from runarch_gen.runarch.engine.state import OVER, SETUP_STAGE
-
     game = state.game
     lines = [f"{game.config} · {state.turn} turns played"]
     if state.stage == OVER:

@@ -35,8 +35,8 @@ from runarch_gen.pnp.sheets import (
 )
 from runarch_gen.runarch.archives import ARCHIVE_ORDERS
 from runarch_gen.runarch.atoms import PIECES
-from runarch_gen.runarch.board import Board
-from runarch_gen.runarch.cards import Deck
+from runarch_gen.runarch.boards.board import Board
+from runarch_gen.runarch.decks.cards import Deck
 from runarch_gen.runarch.engine.conditions import Condition, load_conditions
 from runarch_gen.runarch.engine.tokens import (
     TOKEN_SYMBOLS,
@@ -49,7 +49,7 @@ from runarch_gen.runarch.kit.config import LANGUAGES, KitConfig, load_kit_config
 from runarch_gen.runarch.kit.style import Style
 
 if TYPE_CHECKING:
-    from runarch_gen.runarch.validate import ValidationReport
+    from runarch_gen.runarch.validation.validate import ValidationReport
 
 KINDS: tuple[str, ...] = (
     "rules",
@@ -662,11 +662,11 @@ def build_kit(
     names and checksums, or the seed they were generated from), for the manifest;
     ``advance(1)`` is called after each stage (PDF, previews, folder), for a progress bar;
     ``before_write()`` runs last before anything is written (a pending input check may raise);
-    ``validation`` (:mod:`~runarch_gen.runarch.validate`, or a callable that waits for one)
-    goes into the manifest, and the key figures of its simulated games, if any, onto the rules
-    page.
+    ``validation`` (:mod:`~runarch_gen.runarch.validation.validate`, or a callable that waits
+    for one) goes into the manifest, and the key figures of its simulated games, if any, onto
+    the rules page.
     """
-    from runarch_gen.runarch.validate import ValidationReport
+    from runarch_gen.runarch.validation.validate import ValidationReport
 
     step = advance or (lambda n: None)
     ready = validation if isinstance(validation, ValidationReport) else None

@@ -20,8 +20,8 @@ from runarch_gen.pnp.surface import Stroke, Surface
 from runarch_gen.pnp.text import Align, TextStyle, VAlign
 from runarch_gen.runarch.archives import ArchiveRule
 from runarch_gen.runarch.atoms import COLOURS, SHAPES, Colour, Piece, Shape
-from runarch_gen.runarch.board import Board
-from runarch_gen.runarch.cards import Card, Goal, GoalKind
+from runarch_gen.runarch.boards.board import Board
+from runarch_gen.runarch.decks.cards import Card, Goal, GoalKind
 from runarch_gen.runarch.engine.conditions import Condition
 from runarch_gen.runarch.kit.config import COMPONENT_NAMES, KitConfig, Texts
 from runarch_gen.runarch.kit.icons import (

@@ -1,5 +1,5 @@
 """The kit's data: component layouts, sheet settings, inks, token sets and texts, read from
-``templates/runarch-kit.toml`` and ``templates/runarch-texts.toml`` with an optional designer
+``templates/runarch/kit.toml`` and ``templates/runarch/texts.toml`` with an optional designer
 override laid over both (``--template FILE``).
 
 >>> cfg = load_kit_config()
@@ -20,8 +20,8 @@ from runarch_gen.pnp.layout import ComponentLayout, Table, merged, read_toml, te
 from runarch_gen.pnp.paint import Paint
 from runarch_gen.pnp.sheets import SheetSpec
 
-KIT_TEMPLATE = "runarch-kit.toml"
-TEXTS_TEMPLATE = "runarch-texts.toml"
+KIT_TEMPLATE = "runarch/kit.toml"
+TEXTS_TEMPLATE = "runarch/texts.toml"
 LANGUAGES = ("en", "cs")
 COMPONENT_NAMES = (
     "tile",

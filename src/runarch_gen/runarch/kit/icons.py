@@ -1,4 +1,4 @@
-"""Vector glyphs of the kit, all drawn as paths from :mod:`runarch_gen.runarch.glyphs`: shapes,
+"""Vector glyphs of the kit, all drawn as paths from :mod:`runarch_gen.runarch.kit.glyphs`: shapes,
 runes, stones, compass arrows, and the bonus-action symbols (RULES §1.4)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from runarch_gen.pnp.geometry import Box, Point
 from runarch_gen.pnp.paint import WHITE, Paint
 from runarch_gen.pnp.surface import Stroke, Surface
 from runarch_gen.runarch.atoms import Direction, Piece, Shape
-from runarch_gen.runarch.glyphs import RUNE_STROKE_WIDTH, RUNE_STROKES, SHAPE_OUTLINES
+from runarch_gen.runarch.kit.glyphs import RUNE_STROKE_WIDTH, RUNE_STROKES, SHAPE_OUTLINES
 from runarch_gen.runarch.kit.style import Style
 
 

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any
 from runarch_gen.background import Forked
 from runarch_gen.errors import InputError
 from runarch_gen.fileio import display_name, read_text
-from runarch_gen.runarch.board import Board
-from runarch_gen.runarch.cards import Deck
+from runarch_gen.runarch.boards.board import Board
+from runarch_gen.runarch.decks.cards import Deck
 
 if TYPE_CHECKING:
-    from runarch_gen.runarch.validate import ValidationReport
+    from runarch_gen.runarch.validation.validate import ValidationReport
 
 DEFAULT_DECK_SIZE = 50  # [R-01]
 SHOWN_FINDINGS = 3
@@ -31,10 +31,10 @@ def _findings(source: str, what: str, messages: list[str]) -> InputError:
 
 
 def parse_board(text: str, *, source: str) -> Board:
-    """The one board in ``text`` (any format :mod:`~runarch_gen.runarch.boardio` reads); it
+    """The one board in ``text`` (any format :mod:`~runarch_gen.runarch.boards.io` reads); it
     must pass the board checker (B-1), whose findings the error quotes."""
-    from runarch_gen.runarch.boardcheck import check_board
-    from runarch_gen.runarch.boardio import parse_boards
+    from runarch_gen.runarch.boards.check import check_board
+    from runarch_gen.runarch.boards.io import parse_boards
 
     boards = parse_boards(text, source=source)
     if len(boards) != 1:
@@ -46,7 +46,7 @@ def parse_board(text: str, *, source: str) -> Board:
 
 
 def parse_deck(text: str, *, source: str) -> Deck:
-    """The deck in ``text`` (JSON or CSV, :mod:`~runarch_gen.runarch.deckio`); it must pass the
+    """The deck in ``text`` (JSON or CSV, :mod:`~runarch_gen.runarch.decks.io`); it must pass the
     deck checker's static checks (RULES §9.1), whose violations the error quotes."""
     deck = read_deck_text(text, source=source)
     violations = deck_violations(deck, source)
@@ -57,14 +57,14 @@ def parse_deck(text: str, *, source: str) -> Deck:
 
 def read_deck_text(text: str, *, source: str) -> Deck:
     """The deck in ``text``, read but not yet checked."""
-    from runarch_gen.runarch.deckio import parse_deck as read
+    from runarch_gen.runarch.decks.io import parse_deck as read
 
     return read(text, source=source)
 
 
 def deck_violations(deck: Deck, source: str) -> list[str]:
     """The deck checker's violations (RULES §9.1), as text; empty when the deck is valid."""
-    from runarch_gen.runarch.deckcheck import check_deck
+    from runarch_gen.runarch.decks.check import check_deck
 
     return [v.text for v in check_deck(deck, source=source).violations]
 
@@ -72,7 +72,7 @@ def deck_violations(deck: Deck, source: str) -> list[str]:
 class KitChecks:
     """A kit's checks in one forked child beside the drawing: the deck checker for a deck file
     read but not yet checked (:attr:`KitInputs.unchecked_deck`), then, when ``variants`` are
-    given, the set's static checks (:func:`~runarch_gen.runarch.validate.check_set`).
+    given, the set's static checks (:func:`~runarch_gen.runarch.validation.validate.check_set`).
 
     Both load CP-SAT and solve a model per goal, about as long as drawing the whole kit; one
     child does both on the other core, so CP-SAT is loaded once. :meth:`confirm` waits and
@@ -112,13 +112,13 @@ def _kit_checks(
 ) -> tuple[list[str], ValidationReport | None]:
     if unchecked is None and variants is None:
         return [], None  # nothing to check: a generated deck, and no static checks asked for
-    from runarch_gen.runarch.deckcheck import check_deck
+    from runarch_gen.runarch.decks.check import check_deck
 
     report = check_deck(deck, source=unchecked or "deck")
     violations = [v.text for v in report.violations] if unchecked is not None else []
     if variants is None:
         return violations, None
-    from runarch_gen.runarch.validate import check_set
+    from runarch_gen.runarch.validation.validate import check_set
 
     return violations, check_set(board, deck, variants, deck_checked=report)
 
@@ -133,14 +133,14 @@ def load_deck(path: str | os.PathLike[str]) -> Deck:
 
 def board_document(board: Board, meta: dict[str, Any] | None = None) -> str:
     """The board as the JSON the board commands write (and read back)."""
-    from runarch_gen.runarch.boardio import format_board
+    from runarch_gen.runarch.boards.io import format_board
 
     return format_board(board, "json", meta)
 
 
 def deck_document(deck: Deck) -> str:
     """The deck as the JSON the deck commands write (and read back)."""
-    from runarch_gen.runarch.deckio import deck_to_json
+    from runarch_gen.runarch.decks.io import deck_to_json
 
     return deck_to_json(deck)
 
@@ -177,8 +177,8 @@ def kit_inputs(
     check_later: bool = False,
 ) -> KitInputs:
     """Read (and check) the given files; generate from ``seed`` whatever is not given: the
-    board with :func:`~runarch_gen.runarch.boardgen.generate_board`, the deck with
-    :func:`~runarch_gen.runarch.deckgen.generate_deck`.
+    board with :func:`~runarch_gen.runarch.boards.generate.generate_board`, the deck with
+    :func:`~runarch_gen.runarch.decks.generate.generate_deck`.
 
     With ``check_later`` a deck file is read but not checked (:attr:`KitInputs.unchecked_deck`
     names it): :class:`KitChecks` checks it beside the drawing, and its :meth:`~KitChecks.confirm`
@@ -189,7 +189,7 @@ def kit_inputs(
         board = parse_board(text, source=display_name(board_path))
         sources["board"] = _source(board_path, text)
     else:
-        from runarch_gen.runarch.boardgen import generate_board
+        from runarch_gen.runarch.boards.generate import generate_board
 
         board = generate_board(seed=seed)
         sources["board"] = {"generated": True, "seed": seed}
@@ -204,7 +204,7 @@ def kit_inputs(
             deck = parse_deck(text, source=name)
         sources["deck"] = _source(deck_path, text)
     else:
-        from runarch_gen.runarch.deckgen import generate_deck
+        from runarch_gen.runarch.decks.generate import generate_deck
 
         deck, _ = generate_deck(deck_size, seed, advance=advance)
         sources["deck"] = {"generated": True, "seed": seed, "cards": deck_size}
@@ -217,8 +217,8 @@ def kit_inputs(
 def bench_inputs(folder: Path, *, seed: int) -> tuple[Path, Path, Deck]:
     """A generated board file, a generated 50-card deck file and a generated 100-card deck,
     for benchmarks."""
-    from runarch_gen.runarch.boardgen import generate_board
-    from runarch_gen.runarch.deckgen import generate_deck
+    from runarch_gen.runarch.boards.generate import generate_board
+    from runarch_gen.runarch.decks.generate import generate_deck
 
     board_path = folder / "board.json"
     deck_path = folder / "deck.json"

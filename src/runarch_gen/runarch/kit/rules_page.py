@@ -16,7 +16,7 @@ from runarch_gen.runarch.kit.icons import draw_rune, draw_shape
 if TYPE_CHECKING:
     from runarch_gen.runarch.kit.components import KitPainter
     from runarch_gen.runarch.kit.config import Texts
-    from runarch_gen.runarch.validate import ValidationReport
+    from runarch_gen.runarch.validation.validate import ValidationReport
 
 COLUMN_GAP = 7.0
 HEADING_GAP = 0.8

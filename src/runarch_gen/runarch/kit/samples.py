@@ -13,8 +13,8 @@ often; goals cycle through the five kinds.
 from __future__ import annotations
 
 from runarch_gen.runarch.atoms import COLOURS, DIRECTIONS, PIECES, SHAPES, Piece
-from runarch_gen.runarch.board import Board
-from runarch_gen.runarch.cards import Card, Deck, Goal, GoalKind, Pattern
+from runarch_gen.runarch.boards.board import Board
+from runarch_gen.runarch.decks.cards import Card, Deck, Goal, GoalKind, Pattern
 
 
 def sample_board() -> Board:

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from runarch_gen.pnp.paint import WHITE, Paint
 from runarch_gen.runarch.atoms import Colour
-from runarch_gen.runarch.glyphs import PALETTE
 from runarch_gen.runarch.kit.config import KitConfig, load_kit_config
+from runarch_gen.runarch.kit.glyphs import PALETTE
 
 __all__ = ["Style", "load_kit_config"]
 

@@ -34,7 +34,7 @@ from runarch_gen.errors import InputError, ParseError
 from runarch_gen.fileio import display_name, read_text
 from runarch_gen.runarch.archives import fits
 from runarch_gen.runarch.atoms import Piece, parse_piece
-from runarch_gen.runarch.cards import Goal, parse_goal
+from runarch_gen.runarch.decks.cards import Goal, parse_goal
 from runarch_gen.runarch.engine.scoring import (
     ARCHIVE_NAMES,
     ArchiveBet,

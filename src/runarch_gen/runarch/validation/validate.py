@@ -4,8 +4,9 @@ A *set* is a board and a deck. :func:`check_set` runs the static checks of §9.1
 played — and proves each answer: the board's rows and columns (B-1, B-2 when asked), the 25
 stones, every pattern, every goal (a witness, or the solver's proof that none exists), every
 minimum of the bonus-token set (the best score any card can reach, an exact optimum:
-:mod:`~runarch_gen.runarch.best_score`), every condition token (a witness) and the deck's
-size. It also analyses the bonus-token set itself (:mod:`~runarch_gen.runarch.token_analysis`):
+:mod:`~runarch_gen.runarch.analysis.best_score`), every condition token (a witness) and the deck's
+size. It also analyses the bonus-token set itself
+(:mod:`~runarch_gen.runarch.analysis.token_analysis`):
 a fault of the *rules*, such as a game that cannot end whatever the set, is reported as a
 :class:`RulesFinding`, apart from the faults of the set.
 :func:`validate_set` adds the dynamic check of §9.3: simulated games between bots in every
@@ -37,25 +38,25 @@ from typing import TYPE_CHECKING, Any
 
 from runarch_gen.errors import EXIT_INVALID, EXIT_OK, InputError, ParseError
 from runarch_gen.fileio import display_name, read_text
-from runarch_gen.runarch.archives import ARCHIVE_CAPACITY, ArchiveRule, fits
-from runarch_gen.runarch.atoms import PIECES, Piece
-from runarch_gen.runarch.best_score import STONES, ScoreWitness, best_card_score
-from runarch_gen.runarch.board import Board
-from runarch_gen.runarch.boardcheck import check_board
-from runarch_gen.runarch.cards import Card, Deck
-from runarch_gen.runarch.deckcheck import DeckReport, Violation, check_deck
-from runarch_gen.runarch.engine.conditions import Condition, load_conditions
-from runarch_gen.runarch.engine.tokens import TOKEN_SYMBOLS, BonusTokens, load_tokens
-from runarch_gen.runarch.goals import MAX_ARCHIVED
-from runarch_gen.runarch.token_analysis import (
+from runarch_gen.runarch.analysis.best_score import STONES, ScoreWitness, best_card_score
+from runarch_gen.runarch.analysis.token_analysis import (
     RulesFinding,
     TokenAnalysis,
     analyse_tokens,
     pair_outcome,
 )
+from runarch_gen.runarch.archives import ARCHIVE_CAPACITY, ArchiveRule, fits
+from runarch_gen.runarch.atoms import PIECES, Piece
+from runarch_gen.runarch.boards.board import Board
+from runarch_gen.runarch.boards.check import check_board
+from runarch_gen.runarch.decks.cards import Card, Deck
+from runarch_gen.runarch.decks.check import DeckReport, Violation, check_deck
+from runarch_gen.runarch.decks.goals import MAX_ARCHIVED
+from runarch_gen.runarch.engine.conditions import Condition, load_conditions
+from runarch_gen.runarch.engine.tokens import TOKEN_SYMBOLS, BonusTokens, load_tokens
 
 if TYPE_CHECKING:
-    from runarch_gen.runarch.simulation import SimulationReport
+    from runarch_gen.runarch.analysis.simulation import SimulationReport
 
 from runarch_gen.runarch.rules import (
     ArchiveOrder,
@@ -668,8 +669,8 @@ def load_set(
     """
     import secrets
 
-    from runarch_gen.runarch.boardio import read_board
-    from runarch_gen.runarch.deckio import read_deck
+    from runarch_gen.runarch.boards.io import read_board
+    from runarch_gen.runarch.decks.io import read_deck
 
     source: dict[str, Any] = {}
     manifest: Mapping[str, Any] = {}
@@ -692,7 +693,7 @@ def load_set(
         the_board = read_board(board)
         source["board"] = {"file": display_name(board)}
     else:
-        from runarch_gen.runarch.boardgen import generate_board
+        from runarch_gen.runarch.boards.generate import generate_board
 
         the_board = generate_board(seed=seed)
         source["board"] = {"generated": True, "seed": seed}
@@ -700,7 +701,7 @@ def load_set(
         the_deck = read_deck(deck)
         source["deck"] = {"file": display_name(deck), "cards": len(the_deck)}
     else:
-        from runarch_gen.runarch.deckgen import generate_deck
+        from runarch_gen.runarch.decks.generate import generate_deck
 
         the_deck, _ = generate_deck(DEFAULT_DECK_SIZE, seed)
         source["deck"] = {"generated": True, "seed": seed, "cards": DEFAULT_DECK_SIZE}
@@ -1063,7 +1064,7 @@ def validate_set(
     :data:`STATIC_STEPS` steps, then one per game. A Ctrl-C during the simulation ends it early:
     the report holds what was finished and says so (exit code 130).
     """
-    from runarch_gen.runarch.simulation import check_bots, simulate
+    from runarch_gen.runarch.analysis.simulation import check_bots, simulate
 
     configs = [v if isinstance(v, RulesConfig) else parse_rules(v) for v in variants]
     if simulate_games:

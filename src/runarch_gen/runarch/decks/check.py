@@ -7,14 +7,15 @@ colours, shapes, pairs and thresholds, arrow directions and pairs, and the small
 positions in which two patterns differ. Balance is reported, not required: a designer's deck may
 be uneven on purpose; rule violations make the deck invalid (exit code 1).
 
-Goals are checked with a witness from :func:`~runarch_gen.runarch.goals.find_witness`, and each
-witness is then verified here against the archive rules' definitions
+Goals are checked with a witness from
+:func:`~runarch_gen.runarch.decks.goals.find_witness`, and each witness is then verified
+here against the archive rules' definitions
 (:func:`~runarch_gen.runarch.archives.fits`) and :meth:`Goal.is_met`.
 
-This module does not import :mod:`~runarch_gen.runarch.deckgen`, so that tests can hold every
+This module does not import :mod:`~runarch_gen.runarch.decks.generate`, so that tests can hold every
 generated deck against it.
 
->>> from runarch_gen.runarch.deckio import parse_deck_csv
+>>> from runarch_gen.runarch.decks.io import parse_deck_csv
 >>> deck = parse_deck_csv("id,p1,p2,p3,p4,p5,match,goal,reward,arrow1,arrow2\\n"
 ...                       "1,0R,3R,4G,5Y,6V,5Y,blue>=3,6,N,N\\n")
 >>> for violation in check_deck(deck).violations:
@@ -38,9 +39,9 @@ from typing import Any
 from runarch_gen.errors import EXIT_INVALID, EXIT_OK
 from runarch_gen.runarch.archives import ARCHIVE_CAPACITY, fits
 from runarch_gen.runarch.atoms import COLOURS, DIRECTIONS, PIECES, SHAPES, Colour, Piece, Shape
-from runarch_gen.runarch.cards import MAX_REWARD, MIN_REWARD, Card, Deck, Goal, GoalKind
-from runarch_gen.runarch.deckio import parse_deck
-from runarch_gen.runarch.goals import MAX_ARCHIVED, RandomArchiveOdds, Witness, find_witness
+from runarch_gen.runarch.decks.cards import MAX_REWARD, MIN_REWARD, Card, Deck, Goal, GoalKind
+from runarch_gen.runarch.decks.goals import MAX_ARCHIVED, RandomArchiveOdds, Witness, find_witness
+from runarch_gen.runarch.decks.io import parse_deck
 
 __all__ = [
     "DeckReport",

@@ -8,7 +8,7 @@ board of a file (text, JSON or JSON Lines), including those that could not be re
 This module deliberately does not import the generators (:mod:`boardgen`, :mod:`boardsat`) nor
 their line tables, so that tests can hold every generated board against it.
 
->>> from runarch_gen.runarch.board import Board
+>>> from runarch_gen.runarch.boards.board import Board
 >>> board = Board.from_codes([["0R", "3B", "4G", "5Y", "6V"]] * 5)
 >>> check_board(board)[0].message
 'column a repeats colour R (red) on a1, a2, a3, a4, a5'
@@ -24,8 +24,8 @@ from typing import Any, Literal
 
 from runarch_gen.errors import EXIT_INVALID, EXIT_OK, EXIT_USAGE, ParseError
 from runarch_gen.runarch.atoms import PIECES, Colour, Shape, square_name
-from runarch_gen.runarch.board import Board
-from runarch_gen.runarch.boardio import scan_boards
+from runarch_gen.runarch.boards.board import Board
+from runarch_gen.runarch.boards.io import scan_boards
 
 __all__ = [
     "BoardCheck",

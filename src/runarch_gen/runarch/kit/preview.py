@@ -5,14 +5,14 @@ the corners and its code; the column letters and row numbers around the board.
 A pure function of the board; Pillow and the kit's drawing are imported inside it so that the
 command line starts without them.
 
->>> from runarch_gen.runarch.boardgen import generate_board
+>>> from runarch_gen.runarch.boards.generate import generate_board
 >>> board_png(generate_board(seed=1))[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
 True
 """
 
 from __future__ import annotations
 
-from runarch_gen.runarch.board import Board
+from runarch_gen.runarch.boards.board import Board
 
 __all__ = ["board_png"]
 

@@ -1,6 +1,6 @@
 """PNG charts of a simulation report (``runarch-gen simulate --plots DIR``).
 
-One pure function per chart, data from a :class:`~runarch_gen.runarch.simulation.
+One pure function per chart, data from a :class:`~runarch_gen.runarch.analysis.simulation.
 SimulationReport`, drawing by :mod:`runarch_gen.charts`; :func:`write_charts` writes them all.
 
 - ``scores.png``: final scores, one histogram per bot (per seat when one bot plays both);
@@ -18,7 +18,7 @@ from pathlib import Path
 from runarch_gen.charts import Bar, bar_chart_png, histogram_png
 from runarch_gen.fileio import atomic_write
 from runarch_gen.play.stats import proportion
-from runarch_gen.runarch.simulation import SimulationReport
+from runarch_gen.runarch.analysis.simulation import SimulationReport
 
 __all__ = ["CHARTS", "chart_pngs", "write_charts"]
 

@@ -41,8 +41,8 @@ from runarch_gen.errors import InputError, ParseError
 from runarch_gen.play.game import IllegalActionError
 from runarch_gen.play.record import RecordText, format_record, split_record
 from runarch_gen.runarch.atoms import PIECES, SIZE, SQUARE_NAMES, parse_piece
-from runarch_gen.runarch.board import Board
-from runarch_gen.runarch.cards import Card, Deck
+from runarch_gen.runarch.boards.board import Board
+from runarch_gen.runarch.decks.cards import Card, Deck
 from runarch_gen.runarch.engine.actions import (
     END,
     EVAL_BASE,
@@ -52,7 +52,8 @@ from runarch_gen.runarch.engine.actions import (
 from runarch_gen.runarch.engine.game import RunArchGame
 from runarch_gen.runarch.engine.sample import sample_deck
 from runarch_gen.runarch.engine.setup import GOLD, SILVER, TOKEN_SYMBOLS, Setup
-from runarch_gen.runarch.engine.state import SETUP_STAGE, RunArchState
+from runarch_gen.runarch.engine.stages import SETUP_STAGE
+from runarch_gen.runarch.engine.state import RunArchState
 from runarch_gen.runarch.engine.tables import LINE_NAMES
 from runarch_gen.runarch.rules import parse_rules
 

@@ -63,8 +63,14 @@ from runarch_gen.runarch.atoms import (
     Piece,
     Shape,
 )
-from runarch_gen.runarch.cards import Card, Deck, Goal, GoalKind, Pattern
-from runarch_gen.runarch.goals import GoalOdds, RandomArchiveOdds, Witness, find_witness, rewarded
+from runarch_gen.runarch.decks.cards import Card, Deck, Goal, GoalKind, Pattern
+from runarch_gen.runarch.decks.goals import (
+    GoalOdds,
+    RandomArchiveOdds,
+    Witness,
+    find_witness,
+    rewarded,
+)
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model

@@ -34,21 +34,23 @@ import bisect
 import functools
 import itertools
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, get_args
 
-from runarch_gen.errors import ConstraintError, InputError, ParseError
+from runarch_gen.errors import ConstraintError, InputError
 from runarch_gen.runarch.atoms import (
     N_SQUARES,
     PIECES,
     SIZE,
-    Piece,
-    parse_piece,
-    parse_square,
-    square_name,
 )
-from runarch_gen.runarch.board import Board
+from runarch_gen.runarch.boards.board import Board
+from runarch_gen.runarch.boards.constraints import (
+    UNCONSTRAINED,
+    BoardConstraints,
+    Placement,
+    parse_placement,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -74,104 +76,6 @@ ENGINES: tuple[Engine, ...] = get_args(Engine)
 
 PERMUTATIONS = 120  # 5!
 Progress = Callable[[int], None]
-
-
-# ---------------------------------------------------------------------------------------------
-# Constraints
-
-
-@dataclass(frozen=True, slots=True, order=True)
-class Placement:
-    """A tile on a square: the value of ``--fix a1=5Y`` or ``--forbid c3=0R``."""
-
-    square: int
-    piece: Piece
-
-    @property
-    def text(self) -> str:
-        """``a1=5Y``, as the option takes it."""
-        return f"{square_name(self.square)}={self.piece.code}"
-
-    def __str__(self) -> str:
-        return self.text
-
-
-def parse_placement(text: str, option: str = "--fix") -> Placement:
-    """A placement from ``SQUARE=CODE``; a :class:`ParseError` names ``option`` and the text.
-
-    >>> parse_placement("c3=y5").text
-    'c3=5Y'
-    """
-    where = f"{option} {text}"
-    square_text, sep, code = text.partition("=")
-    if not sep:
-        raise ParseError("expected SQUARE=CODE, e.g. a1=5Y", source=where)
-    try:
-        return Placement(parse_square(square_text), parse_piece(code))
-    except ParseError as exc:
-        raise ParseError(exc.message, source=where) from None
-
-
-@dataclass(frozen=True, slots=True)
-class BoardConstraints:
-    """What a generated board must meet beyond B-1 (RULES.md §2).
-
-    ``diagonals`` asks for B-2; ``fixes`` pin tiles to squares; ``forbids`` keep tiles off
-    squares. Two fixes on one square are refused here (:class:`InputError`); other
-    contradictions are found when counting or generating (:class:`ConstraintError`).
-    """
-
-    diagonals: bool = False
-    fixes: tuple[Placement, ...] = ()
-    forbids: tuple[Placement, ...] = ()
-
-    def __post_init__(self) -> None:
-        seen: dict[int, Placement] = {}
-        for fix in self.fixes:
-            other = seen.get(fix.square)
-            if other is not None:
-                if other == fix:
-                    raise InputError(f"--fix {fix} is given twice")
-                raise InputError(
-                    f"--fix {other} and --fix {fix} both fix square {square_name(fix.square)}"
-                )
-            seen[fix.square] = fix
-
-    @classmethod
-    def parse(
-        cls, *, diagonals: bool = False, fixes: Iterable[str] = (), forbids: Iterable[str] = ()
-    ) -> BoardConstraints:
-        """Constraints from option texts: ``parse(fixes=["a1=5Y"], forbids=["c3=0R"])``."""
-        return cls(
-            diagonals,
-            tuple(parse_placement(text, "--fix") for text in fixes),
-            tuple(parse_placement(text, "--forbid") for text in forbids),
-        )
-
-    @property
-    def options(self) -> tuple[str, ...]:
-        """The constraints as command-line options, in the order given."""
-        return (
-            (("--diagonals",) if self.diagonals else ())
-            + tuple(f"--fix {fix}" for fix in self.fixes)
-            + tuple(f"--forbid {forbid}" for forbid in self.forbids)
-        )
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "diagonals": self.diagonals,
-            "fix": [fix.text for fix in self.fixes],
-            "forbid": [forbid.text for forbid in self.forbids],
-        }
-
-    def describe(self) -> str:
-        """``B-1`` or ``B-1 and B-2``, followed by the options: for messages."""
-        rules = "B-1 and B-2" if self.diagonals else "B-1"
-        pins = [o for o in self.options if o != "--diagonals"]
-        return rules + (" with " + " ".join(pins) if pins else "")
-
-
-UNCONSTRAINED = BoardConstraints()
 
 
 def resolve_engine(engine: str) -> Literal["exact", "cpsat"]:
@@ -390,7 +294,7 @@ def _exact_plan(constraints: BoardConstraints) -> _Plan:
 
 def contradiction(constraints: BoardConstraints) -> ConstraintError:
     """The error for constraints that no board meets, naming the conflicting options."""
-    from runarch_gen.runarch.boardsat import explain_infeasibility
+    from runarch_gen.runarch.boards.cpsat import explain_infeasibility
 
     why = explain_infeasibility(constraints)
     if why is None:  # the two engines disagree: a bug, not a user error
@@ -408,7 +312,7 @@ def count_boards(constraints: BoardConstraints = UNCONSTRAINED, *, engine: str =
     True
     """
     if resolve_engine(engine) == "cpsat":
-        from runarch_gen.runarch.boardsat import build_board_model, enumerate_solutions
+        from runarch_gen.runarch.boards.cpsat import build_board_model, enumerate_solutions
 
         return enumerate_solutions(build_board_model(constraints))
     return _plan(constraints).total
@@ -437,7 +341,7 @@ def generate_boards(
     if count < 1:
         raise InputError(f"the number of boards must be at least 1, not {count}")
     if resolve_engine(engine) == "cpsat":
-        from runarch_gen.runarch.boardsat import generate_distinct
+        from runarch_gen.runarch.boards.cpsat import generate_distinct
 
         return generate_distinct(count, constraints, seed=seed, on_progress=on_progress)
     plan = _exact_plan(constraints)
@@ -487,7 +391,7 @@ def enumerate_boards(
     Meant for constraints that leave few boards: unconstrained there are millions.
     """
     if resolve_engine(engine) == "cpsat":
-        from runarch_gen.runarch.boardsat import build_board_model, enumerate_solutions
+        from runarch_gen.runarch.boards.cpsat import build_board_model, enumerate_solutions
 
         found: list[Board] = []
         enumerate_solutions(build_board_model(constraints), on_board=found.append)

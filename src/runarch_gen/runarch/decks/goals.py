@@ -13,7 +13,7 @@ Two questions about a goal on a card of a deck:
   other change. :func:`reward_for_chance` turns a chance into points.
 
 >>> from runarch_gen.runarch.atoms import PIECES
->>> from runarch_gen.runarch.cards import parse_goal
+>>> from runarch_gen.runarch.decks.cards import parse_goal
 >>> odds = RandomArchiveOdds(PIECES * 2)  # a 50-card deck: every match twice
 >>> [reward_for_chance(odds.chance(parse_goal(t, 0))) for t in ("blue>=2", "blue>=4")]
 [4, 8]
@@ -30,7 +30,7 @@ from typing import Protocol
 
 from runarch_gen.runarch.archives import ARCHIVE_CAPACITY, ArchiveRule
 from runarch_gen.runarch.atoms import COLOURS, SHAPES, Piece
-from runarch_gen.runarch.cards import MAX_REWARD, MIN_REWARD, Card, Deck, Goal, GoalKind
+from runarch_gen.runarch.decks.cards import MAX_REWARD, MIN_REWARD, Card, Deck, Goal, GoalKind
 
 MAX_ARCHIVED = 10
 """A goal must be met by at most this many archived cards (§7): the complex game ends in the
@@ -89,7 +89,7 @@ def find_witness(
     ``None`` means CP-SAT proved that no placement exists.
 
     >>> from runarch_gen.runarch.atoms import parse_piece
-    >>> from runarch_gen.runarch.cards import parse_goal, parse_pattern
+    >>> from runarch_gen.runarch.decks.cards import parse_goal, parse_pattern
     >>> p = parse_pattern("0R,3B,4G,5Y,6V")
     >>> deck = [Card(i, p, parse_piece(m), parse_goal("red>=1", 3), ()) for i, m in
     ...         enumerate(["0B", "3B", "4B", "3R"], 1)]
@@ -266,7 +266,7 @@ def _sets_with_distinct(group_sizes: list[int], drawn: int, at_least: int) -> in
 class MeasuredOdds:
     """Chances observed in simulated play, keyed by goal text (``blue>=3``); goals never
     observed fall back to another estimate. ``deck --calibrate`` fills it from
-    :mod:`runarch_gen.runarch.calibration`."""
+    :mod:`runarch_gen.runarch.analysis.calibration`."""
 
     rates: Mapping[str, float]
     fallback: GoalOdds

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from runarch_gen.runarch.atoms import LINES, PIECES
-from runarch_gen.runarch.board import Board
-from runarch_gen.runarch.cards import Card
+from runarch_gen.runarch.boards.board import Board
+from runarch_gen.runarch.decks.cards import Card
 from runarch_gen.runarch.engine.evaluation import evaluate_card
 from runarch_gen.runarch.rules import LineDirection, MatchBonus, RulesConfig
 

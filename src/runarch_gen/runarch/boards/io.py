@@ -32,7 +32,7 @@ from typing import Any, Literal
 from runarch_gen.errors import InputError, ParseError
 from runarch_gen.fileio import atomic_write, display_name, read_text
 from runarch_gen.runarch.atoms import PIECES, SIZE, Piece, parse_piece
-from runarch_gen.runarch.board import Board
+from runarch_gen.runarch.boards.board import Board
 
 __all__ = [
     "BoardRecord",
@@ -151,7 +151,7 @@ def read_boards(path: str | os.PathLike[str]) -> list[Board]:
     """The boards in the file at ``path`` (``-`` is stdin), in any of the three formats.
 
     Boards are read as arrangements, valid or not (the tiles of a board and the stones lying
-    on it are read alike); :mod:`runarch_gen.runarch.boardcheck` says whether they are valid.
+    on it are read alike); :mod:`runarch_gen.runarch.boards.check` says whether they are valid.
     Raises :class:`InputError` for an unreadable file, :class:`ParseError` (with file, line and
     column) for text that is not boards.
     """

@@ -10,7 +10,7 @@ minimal one and put into words.
 
 OR-Tools is imported inside the functions: the command line starts without it.
 
->>> from runarch_gen.runarch.boardgen import BoardConstraints
+>>> from runarch_gen.runarch.boards.constraints import BoardConstraints
 >>> why = explain_infeasibility(BoardConstraints.parse(fixes=["a1=5Y", "a2=5R"]))
 >>> why.reason
 '--fix a1=5Y and --fix a2=5R put two 5s in column a'
@@ -33,12 +33,12 @@ from runarch_gen.runarch.atoms import (
     Line,
     square_name,
 )
-from runarch_gen.runarch.board import Board
+from runarch_gen.runarch.boards.board import Board
+from runarch_gen.runarch.boards.constraints import BoardConstraints, Placement
 
 if TYPE_CHECKING:
     from ortools.sat.python.cp_model import CpModel, CpSolver, IntVar
 
-    from runarch_gen.runarch.boardgen import BoardConstraints, Placement
 
 __all__ = [
     "BoardModel",

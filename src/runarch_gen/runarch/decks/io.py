@@ -15,7 +15,7 @@
 
 Goal kinds are ``colour``, ``shape``, ``colour+shape``, ``colours`` and ``shapes``; ``colour``
 and ``colour_count`` appear when the kind counts colours, ``shape`` and ``shape_count`` when it
-counts shapes (the fields of :class:`~runarch_gen.runarch.cards.Goal`).
+counts shapes (the fields of :class:`~runarch_gen.runarch.decks.cards.Goal`).
 
 **CSV** — one row per card under the header :data:`CSV_COLUMNS`, so that a designer can sort and
 edit a deck in a spreadsheet; ``goal`` is the goal's text (``blue>=3 & triangle>=2``,
@@ -24,7 +24,7 @@ edit a deck in a spreadsheet; ``goal`` is the goal's text (``blue>=3 & triangle>
 Reading is strict: the first problem raises a :class:`ParseError` naming the file, the line and
 column, and the JSON field or CSV column. Content that parses but breaks a rule (a pattern that
 repeats a colour, two equal patterns, one arrow instead of two) is read as it is, for
-:mod:`~runarch_gen.runarch.deckcheck` to report.
+:mod:`~runarch_gen.runarch.decks.check` to report.
 
 >>> deck = parse_deck_csv("id,p1,p2,p3,p4,p5,match,goal,reward,arrow1,arrow2\\n"
 ...                       "1,0R,3B,4G,5Y,6V,5Y,blue>=3,6,N,SE\\n", source="x.csv")
@@ -60,7 +60,7 @@ from runarch_gen.runarch.atoms import (
     parse_piece,
     parse_shape,
 )
-from runarch_gen.runarch.cards import (
+from runarch_gen.runarch.decks.cards import (
     PATTERN_LENGTH,
     Calibration,
     Card,

@@ -34,9 +34,9 @@ from runarch_gen.play.stats import (
     proportion,
     summarise,
 )
-from runarch_gen.runarch.board import Board
+from runarch_gen.runarch.boards.board import Board
 from runarch_gen.runarch.bots import BOTS, make_bot
-from runarch_gen.runarch.cards import Deck, Goal
+from runarch_gen.runarch.decks.cards import Deck, Goal
 from runarch_gen.runarch.engine import RunArchGame
 from runarch_gen.runarch.engine.scoring import settle_archive_bet, settle_goal_bet
 from runarch_gen.runarch.rules import RulesConfig
@@ -433,7 +433,7 @@ class SimulationReport:
 
     def goal_rates(self) -> dict[str, float]:
         """Goal text → the rate at which players' final archives met it in games that ended
-        by the rules (for :class:`~runarch_gen.runarch.goals.MeasuredOdds`); empty when no
+        by the rules (for :class:`~runarch_gen.runarch.decks.goals.MeasuredOdds`); empty when no
         game ended by the rules."""
         return {
             entry["goal"]: entry["met"].rate for entry in self.goals() if entry["met"].total > 0
@@ -664,19 +664,19 @@ def playtest_set(seed: int, board: str | None = None, deck: str | None = None) -
     """The board in file ``board`` and the deck in file ``deck``; either one missing is
     generated from ``seed`` (a valid board [B-1]; a balanced deck of 50 cards)."""
     from runarch_gen.fileio import display_name
-    from runarch_gen.runarch.boardio import read_board
-    from runarch_gen.runarch.deckio import read_deck
+    from runarch_gen.runarch.boards.io import read_board
+    from runarch_gen.runarch.decks.io import read_deck
 
     if board is not None:
         the_board, board_source = read_board(board), display_name(board)
     else:
-        from runarch_gen.runarch.boardgen import generate_board
+        from runarch_gen.runarch.boards.generate import generate_board
 
         the_board, board_source = generate_board(seed=seed), f"generated, seed {seed}"
     if deck is not None:
         the_deck, deck_source = read_deck(deck), display_name(deck)
     else:
-        from runarch_gen.runarch.deckgen import generate_deck
+        from runarch_gen.runarch.decks.generate import generate_deck
 
         the_deck, _ = generate_deck(seed=seed)
         deck_source = f"generated, {len(the_deck)} cards, seed {seed}"

@@ -1,9 +1,9 @@
 """Goal rewards from play (``runarch-gen deck --calibrate``, RULES.md §7 [R-23]).
 
 The deck generator pays a goal by a chance estimated from the deck alone
-(:class:`~runarch_gen.runarch.goals.RandomArchiveOdds`). :func:`calibrate_deck` plays
+(:class:`~runarch_gen.runarch.decks.goals.RandomArchiveOdds`). :func:`calibrate_deck` plays
 simulated games with the deck instead and sets each reward from the rate at which players'
-final archives met the goal (:class:`~runarch_gen.runarch.goals.MeasuredOdds`, the same reward
+final archives met the goal (:class:`~runarch_gen.runarch.decks.goals.MeasuredOdds`, the same reward
 scale), in the games that ended by the rules; a goal never measured keeps the deck estimate.
 Every player's archives are checked against every goal of the deck, not only the goals it
 held, so each goal gets two measurements per game, and a goal that asks for more of the same
@@ -26,11 +26,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from runarch_gen.runarch.board import Board
-from runarch_gen.runarch.cards import Calibration, Deck
-from runarch_gen.runarch.goals import MeasuredOdds, RandomArchiveOdds, reward_deck
+from runarch_gen.runarch.analysis.simulation import SimulationReport, simulate
+from runarch_gen.runarch.boards.board import Board
+from runarch_gen.runarch.decks.cards import Calibration, Deck
+from runarch_gen.runarch.decks.goals import MeasuredOdds, RandomArchiveOdds, reward_deck
 from runarch_gen.runarch.rules import RulesConfig
-from runarch_gen.runarch.simulation import SimulationReport, simulate
 
 __all__ = ["CalibrationReport", "GoalChange", "calibrate_deck"]
 

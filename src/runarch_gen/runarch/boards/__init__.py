@@ -1,0 +1,3 @@
+"""Board layouts: the Board value, the checker, the exact sampler, the CP-SAT model and the readers
+and writers.
+"""
