@@ -61,7 +61,7 @@ def bench_variant(rules: str, games: int, seed: int, board: Board, deck: Deck) -
         if not outcome.stalled:
             finished.append(state.turn)
         actions += len(state.history())
-        endings[outcome.termination] += 1
+        endings[outcome.termination.value] += 1
         wins["shared" if len(outcome.winners) != 1 else outcome.sides[outcome.winners[0]]] += 1
         scores.extend(outcome.totals)
         cards_scored.extend(len(state.scored[side]) for side in range(2))

@@ -17,6 +17,7 @@ from runarch_gen.runarch.engine import RunArchGame, RunArchState
 from runarch_gen.runarch.engine.actions import END
 from runarch_gen.runarch.engine.record import replay, write_record
 from runarch_gen.runarch.engine.sample import sample_board, sample_deck
+from runarch_gen.runarch.engine.stages import RunArchTermination
 from runarch_gen.runarch.rules import parse_rules
 from tests.test_engine_helpers import card, make_game, position, stones_with, swap
 
@@ -53,9 +54,15 @@ def test_R18_both_sides_stuck_at_F11_end_as_a_deadlock(rules: str) -> None:
     assert state.can_score_again(0) and not state.can_score_again(1)
     white_scores_and_ends_turn(state)
     assert state.totals[0] == 55 and state.minimum(0) == 11 and state.phase(1) == 3
-    assert state.is_terminal() and state.termination == "deadlock" and state.turn == 1
+    assert (
+        state.is_terminal() and state.termination == RunArchTermination.DEADLOCK and state.turn == 1
+    )
     outcome = state.outcome()
-    assert outcome is not None and outcome.stalled and outcome.termination == "deadlock"
+    assert (
+        outcome is not None
+        and outcome.stalled
+        and outcome.termination == RunArchTermination.DEADLOCK
+    )
 
 
 def test_R18_deadlock_scores_equal_what_the_stall_guard_gives(monkeypatch) -> None:
@@ -69,7 +76,7 @@ def test_R18_deadlock_scores_equal_what_the_stall_guard_gives(monkeypatch) -> No
     white_scores_and_ends_turn(guarded)
     assert not guarded.is_terminal()
     late = play_out(guarded, [RandomBot(random.Random(1)), RandomBot(random.Random(2))])
-    assert late.termination == "stalled" and guarded.turn == 40
+    assert late.termination == RunArchTermination.STALLED and guarded.turn == 40
     assert late.scores == early.scores and late.winners == early.winners
 
 
@@ -123,11 +130,11 @@ def test_deadlocked_games_replay_from_their_record() -> None:
     for seed in range(100):  # greedy games deadlock about one time in ten
         state = game.new_initial_state(random.Random(seed))
         bots = [make_bot("greedy", random.Random(seed)), make_bot("greedy", random.Random(-seed))]
-        if play_out(state, bots).termination == "deadlock":
+        if play_out(state, bots).termination == RunArchTermination.DEADLOCK:
             break
     else:
         pytest.fail("no deadlock in 100 greedy games")
     text = write_record(state, seed=seed)
     assert '[Termination "deadlock"]' in text
     again = replay(text, deck=sample_deck())
-    assert again.termination == "deadlock" and again.outcome() == state.outcome()
+    assert again.termination == RunArchTermination.DEADLOCK and again.outcome() == state.outcome()

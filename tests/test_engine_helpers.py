@@ -10,7 +10,7 @@ from runarch_gen.runarch.atoms import parse_direction, parse_piece, parse_square
 from runarch_gen.runarch.decks.cards import Card, parse_goal, parse_pattern
 from runarch_gen.runarch.engine import RunArchGame, RunArchState, Setup
 from runarch_gen.runarch.engine.sample import sample_board, sample_deck
-from runarch_gen.runarch.engine.stages import OVER, PLAY
+from runarch_gen.runarch.engine.stages import OVER, PLAY, RunArchTermination
 from runarch_gen.runarch.rules import parse_rules
 
 IDENTITY = tuple(range(25))  # stone k on square k: row 1 holds 0R 3R 4R 5R 6R, …
@@ -126,7 +126,9 @@ def rng(seed: int) -> random.Random:
     return random.Random(seed)
 
 
-def final(state: RunArchState, termination: str = "tenth-card") -> Outcome:
+def final(
+    state: RunArchState, termination: RunArchTermination = RunArchTermination.TENTH_CARD
+) -> Outcome:
     """End the game here and return its outcome (final scoring of the position as it is)."""
     state.stage = OVER
     state.termination = state.termination or termination

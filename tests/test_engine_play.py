@@ -20,6 +20,7 @@ from runarch_gen.runarch.engine.conditions import (
     parse_condition_set,
 )
 from runarch_gen.runarch.engine.sample import sample_board, sample_deck
+from runarch_gen.runarch.engine.stages import RunArchTermination
 from runarch_gen.runarch.rules import parse_rules
 from tests.test_engine_helpers import card, make_game, position
 
@@ -28,13 +29,13 @@ P = "0R,3B,4G,5Y,6V"
 
 def test_outcome_says_why_and_gives_each_side_a_breakdown() -> None:
     outcome = Outcome(
-        "tenth-card",
+        RunArchTermination.TENTH_CARD,
         (1,),
         (Score((("cards", 50), ("duel", 0))), Score((("cards", 48), ("duel", 9)))),
     )
     assert outcome.totals == (50, 57) and outcome.result() == "0-1"
     assert outcome.scores[1].as_dict() == {"cards": 48, "duel": 9, "total": 57}
-    assert Outcome("target", (0, 1), (Score(()), Score(()))).result() == "1/2-1/2"
+    assert Outcome(RunArchTermination.TARGET, (0, 1), (Score(()), Score(()))).result() == "1/2-1/2"
 
 
 def test_a_finished_game_has_no_player_no_actions_and_an_outcome() -> None:

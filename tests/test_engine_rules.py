@@ -19,7 +19,7 @@ from runarch_gen.runarch.atoms import PIECES, parse_piece
 from runarch_gen.runarch.engine.actions import END, SETUP_CHOICES
 from runarch_gen.runarch.engine.conditions import parse_condition
 from runarch_gen.runarch.engine.setup import GOLD, SILVER, deal_setup
-from runarch_gen.runarch.engine.stages import BET, OVER, PLAY, SETUP_STAGE
+from runarch_gen.runarch.engine.stages import BET, OVER, PLAY, SETUP_STAGE, RunArchTermination
 from tests.test_engine_helpers import (
     IDENTITY,
     card,
@@ -553,7 +553,7 @@ def test_complex_game_ends_after_the_round_of_the_tenth_card(first: int) -> None
     assert not state.is_terminal()  # the second player still has a turn this round
     swap(state, "a1", "b1")
     state.apply(END)
-    assert state.is_terminal() and state.termination == "tenth-card"
+    assert state.is_terminal() and state.termination == RunArchTermination.TENTH_CARD
     assert state.turn == 2
 
 
@@ -565,7 +565,11 @@ def test_complex_game_second_player_tenth_card_ends_at_once() -> None:
     state.apply_text("2@r1>L+p")
     swap(state, "a1", "b1")
     state.apply(END)
-    assert state.is_terminal() and state.termination == "tenth-card" and state.turn == 2
+    assert (
+        state.is_terminal()
+        and state.termination == RunArchTermination.TENTH_CARD
+        and state.turn == 2
+    )
 
 
 def test_R17_simple_game_ends_after_the_round_in_which_a_total_exceeds_the_target() -> None:
@@ -578,7 +582,7 @@ def test_R17_simple_game_ends_after_the_round_in_which_a_total_exceeds_the_targe
     assert not state.is_terminal()
     swap(state, "a1", "b1")
     state.apply(END)
-    assert state.is_terminal() and state.termination == "target"
+    assert state.is_terminal() and state.termination == RunArchTermination.TARGET
 
 
 def test_R18_stall_guard_counts_the_turns_of_both_players() -> None:
@@ -588,7 +592,9 @@ def test_R18_stall_guard_counts_the_turns_of_both_players() -> None:
         assert not state.is_terminal()
         swap(state, "a1", "b1")
         state.apply(END)
-    assert state.is_terminal() and state.termination == "stalled" and state.turn == 7
+    assert (
+        state.is_terminal() and state.termination == RunArchTermination.STALLED and state.turn == 7
+    )
     outcome = state.outcome()
     assert outcome is not None and outcome.stalled
 
@@ -601,7 +607,7 @@ def test_R19_best_card_duel_strictly_higher_scores_its_value_again() -> None:
     state = position(game)
     state.totals, state.bests = [50, 50], [9, 7]
     state.stage = OVER
-    state.termination = "target"
+    state.termination = RunArchTermination.TARGET
     outcome = final(state)
     assert outcome.scores[0].part("duel") == 9 and outcome.scores[1].part("duel") == 0
     state.bests = [8, 8]
@@ -612,7 +618,7 @@ def test_R19_best_card_duel_strictly_higher_scores_its_value_again() -> None:
 def test_R20_higher_total_wins_then_higher_best_card_then_a_shared_win() -> None:
     game = make_game("simple")
     state = position(game)
-    state.stage, state.termination = OVER, "target"
+    state.stage, state.termination = OVER, RunArchTermination.TARGET
     state.totals, state.bests = [60, 58], [5, 9]  # 60 vs 58 + 9 duel = 67
     assert final(state).winners == (1,)
     state.totals, state.bests = [60, 60], [9, 9]
@@ -632,7 +638,7 @@ def test_R22_public_goal_bet_met_or_not_and_no_bet_scores_nothing() -> None:
     state.archives[0] = [reds, [], []]
     state.bests = [13, 0]
     state.bets[0][12] = GOLD  # on card 7: met, 13 + 5
-    state.stage, state.termination = OVER, "tenth-card"
+    state.stage, state.termination = OVER, RunArchTermination.TENTH_CARD
     assert final(state).scores[0].part("goal_bets") == 18
     state.bets[0][12] = SILVER  # 7 + 5
     assert final(state).scores[0].part("goal_bets") == 12
@@ -646,7 +652,7 @@ def test_R23_secret_goal_scores_its_reward_when_met_only() -> None:
     game = make_game("complex", [card(7, P, goal="colours>=2", reward=6)])
     state = position(game)
     state.secret[0] = game.card_index[7]
-    state.stage, state.termination = OVER, "tenth-card"
+    state.stage, state.termination = OVER, RunArchTermination.TENTH_CARD
     assert final(state).scores[0].part("secret_goal") == 0
     two = [k for k in range(len(game.cards)) if game.cards[k].match.colour in (0, 1)]
     other = next(k for k in two if game.cards[k].match.colour != game.cards[two[0]].match.colour)
@@ -662,12 +668,12 @@ def test_R27_classic_game_has_no_bets_and_full_archives_score() -> None:
     state.apply_text("1@r1>L+p")
     assert state.stage == PLAY and not state.pending
     state.archives[0] = [[1, 2, 3, 4], [5, 6, 7, 8], [9]]
-    state.stage, state.termination = OVER, "tenth-card"
+    state.stage, state.termination = OVER, RunArchTermination.TENTH_CARD
     assert final(state).scores[0].part("full_archives") == 20
     bonus = make_game("classic(archive_bonus=7)")
     other = position(bonus)
     other.archives[0] = [[1, 2, 3, 4], [], []]
-    other.stage, other.termination = OVER, "tenth-card"
+    other.stage, other.termination = OVER, RunArchTermination.TENTH_CARD
     assert final(other).scores[0].part("full_archives") == 7
 
 
@@ -747,13 +753,13 @@ def test_R25_solo_ends_when_the_pile_is_empty_at_the_automa_turn() -> None:
     state.pile = []
     swap(state, "a1", "b1")
     state.apply(END)
-    assert state.is_terminal() and state.termination == "pile-empty"
+    assert state.is_terminal() and state.termination == RunArchTermination.PILE_EMPTY
 
 
 def test_R24_solo_player_wins_only_with_a_strictly_higher_total() -> None:
     game = make_game("solo")
     state = position(game)
-    state.stage, state.termination = OVER, "pile-empty"
+    state.stage, state.termination = OVER, RunArchTermination.PILE_EMPTY
     state.totals, state.bests = [40, 40], [7, 7]
     assert final(state).winners == (1,)
     state.totals = [41, 40]

@@ -18,7 +18,7 @@ from runarch_gen.runarch.engine.scoring import (
     settle_goal_bet,
 )
 from runarch_gen.runarch.engine.setup import GOLD, SILVER
-from runarch_gen.runarch.engine.stages import OVER
+from runarch_gen.runarch.engine.stages import OVER, RunArchTermination
 from runarch_gen.runarch.engine.tally import tally, tally_from_json
 from runarch_gen.runarch.rules import RulesConfig, parse_rules
 from tests.test_engine_helpers import make_game, position
@@ -60,7 +60,7 @@ def test_worked_bet_cases_through_a_played_position(case: str) -> None:
     for archive, cards_bet, gold in bets:
         state.bets[0][archive * 4 + cards_bet - 2] = GOLD if gold else SILVER
     state.bests = [M, M]
-    state.stage, state.termination = OVER, "tenth-card"
+    state.stage, state.termination = OVER, RunArchTermination.TENTH_CARD
     outcome = state.outcome()
     assert outcome is not None and outcome.scores[0].part("archive_bets") == expected
 

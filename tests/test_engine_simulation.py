@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from runarch_gen.play.bot import play_out
+from runarch_gen.play.game import Termination
 from runarch_gen.runarch.archives import fits
 from runarch_gen.runarch.atoms import LINES, PIECES
 from runarch_gen.runarch.bots import RandomBot, make_bot
@@ -19,7 +20,7 @@ from runarch_gen.runarch.engine import RunArchGame, RunArchState
 from runarch_gen.runarch.engine.actions import EVAL_BASE, SWAP_BASE, decode_evaluation
 from runarch_gen.runarch.engine.record import replay, write_record
 from runarch_gen.runarch.engine.sample import sample_board, sample_deck
-from runarch_gen.runarch.engine.stages import BET, OVER, SETUP_STAGE
+from runarch_gen.runarch.engine.stages import BET, OVER, SETUP_STAGE, RunArchTermination
 from runarch_gen.runarch.rules import parse_rules
 
 VARIANTS = [
@@ -144,17 +145,17 @@ def late_position(game: RunArchGame, seed: int) -> RunArchState:
 @pytest.mark.parametrize("variant", ["complex", "classic", "solo", "complex(match_bonus=line)"])
 def test_random_play_from_late_positions_keeps_every_invariant(variant: str) -> None:
     game = make(variant, stall=60)
-    endings: Counter[str] = Counter()
+    endings: Counter[RunArchTermination | None] = Counter()
     for seed in range(10):
         state = play_checked(game, seed, late_position(game, seed))
-        endings[state.termination or ""] += 1
-    assert endings["tenth-card"] > 0 or variant == "solo"
+        endings[state.termination] += 1
+    assert endings[RunArchTermination.TENTH_CARD] > 0 or variant == "solo"
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_thousands_of_short_random_games_end_and_replay(variant: str) -> None:
     game = make(variant, stall=24)
-    terminations: Counter[str] = Counter()
+    terminations: Counter[Termination] = Counter()
     for seed in range(250):
         state = game.new_initial_state(random.Random(seed))
         outcome = play_out(state, bots(seed))
@@ -173,7 +174,12 @@ def test_full_length_games_end_by_the_rules_or_the_stall_guard(variant: str) -> 
     for seed in range(3):
         state = game.new_initial_state(random.Random(seed))
         outcome = play_out(state, bots(seed))
-        assert outcome.termination in {"target", "tenth-card", "pile-empty", "stalled"}
+        assert outcome.termination in {
+            RunArchTermination.TARGET,
+            RunArchTermination.TENTH_CARD,
+            RunArchTermination.PILE_EMPTY,
+            RunArchTermination.STALLED,
+        }
         assert state.turn <= 500
         assert replay(write_record(state)) == state
 

@@ -172,7 +172,7 @@ def replay(
         }
         if outcome is not None:
             report |= {
-                "termination": outcome.termination,
+                "termination": outcome.termination.value,
                 "stalled": outcome.stalled,
                 "result": outcome.result(),
                 "winners": [outcome.sides[w] for w in outcome.winners],

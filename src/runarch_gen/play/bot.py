@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import ClassVar, Generic, TypeVar
 
-from runarch_gen.play.game import Action, Outcome, State
+from runarch_gen.play.game import Action, Outcome, State, sample_chance
 
 ObsT = TypeVar("ObsT")
 
@@ -29,13 +29,21 @@ class Bot(ABC, Generic[ObsT]):
         """Choose an action from ``legal_actions`` (never empty)."""
 
 
-def play_out(state: State[ObsT], bots: Sequence[Bot[ObsT]]) -> Outcome:
+def play_out(
+    state: State[ObsT], bots: Sequence[Bot[ObsT]], chance: random.Random | None = None
+) -> Outcome:
     """Let ``bots`` (indexed by player) play ``state`` to its end and return the outcome.
 
-    ``bots[p]`` is asked whenever ``state.current_player()`` is ``p``; see the README's
-    "From Python" example.
+    ``bots[p]`` is asked whenever ``state.current_player()`` is ``p``; at a chance node the
+    outcome is drawn with ``chance`` (required when the game has chance nodes), so no bot
+    ever sees a roll before it is made. See the README's "From Python" example.
     """
     while not state.is_terminal():
+        if state.is_chance_node():
+            if chance is None:
+                raise ValueError("this game has chance nodes: give play_out a generator")
+            state.apply(sample_chance(state, chance))
+            continue
         player = state.current_player()
         state.apply(bots[player].step(state.observation(player), state.legal_actions()))
     outcome = state.outcome()

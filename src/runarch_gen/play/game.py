@@ -1,34 +1,74 @@
 """Games, states and outcomes: the interface every engine of this tool implements.
 
-A :class:`Game` is immutable: the rules, their parameters and the fixed components. It makes
-:class:`State` objects, which are mutable positions with a cheap explicit :meth:`State.copy`.
+In the shape of OpenSpiel's ``spiel.h``: a game is *declared* by a :class:`GameType` (its name,
+players, how chance and information work, its parameters and named variants) and made by a
+factory; a :class:`Game` object is immutable — the rules, their parameters and the fixed
+components — and makes :class:`State` objects, which are mutable positions with a cheap
+explicit :meth:`State.copy`.
+
 Actions are ints; in a given state ``legal_actions()`` lists them in ascending order and
 ``action_to_string`` gives each a unique text, which ``string_to_action`` reads back.
 
+**Chance.** In a game with :attr:`ChanceMode.EXPLICIT` chance (dice, shuffles during play)
+``current_player()`` is :data:`CHANCE_PLAYER` while chance acts, and ``chance_outcomes()``
+lists ``(outcome, probability)`` pairs; an outcome is applied like any action. So a game record
+is its parameters plus every action, chance included, and replays without a seed, and a bot —
+which is only ever asked at a decision node — cannot see a roll before it happens. A game with
+:attr:`ChanceMode.SAMPLED` chance draws what is random at setup from the generator given to
+:meth:`Game.new_initial_state` (OpenSpiel's *sampled stochastic* games); its records write the
+drawn setup out in full.
+
+**The end.** A finished state gives an :class:`Outcome`: why the game ended (a member of the
+game's own :class:`Termination` enumeration, as in python-chess), who won, each side's score
+and its *returns* (the utility each player gets, within the game's declared range).
+
 >>> Score((("cards", 40), ("duel", 9))).total
 49
->>> Outcome("target", (0,), (Score((("cards", 80),)), Score((("cards", 60),)))).result()
-'1-0'
 """
 
 from __future__ import annotations
 
+import enum
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Generic, Self, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, Self, TypeVar
 
 from runarch_gen.errors import InputError
 
+if TYPE_CHECKING:
+    from runarch_gen.play.registry import GameType
+
 Action = int
 """An action is an int; its meaning depends on the game and the state."""
+
+CHANCE_PLAYER = -1
+"""What :meth:`State.current_player` returns while chance acts (OpenSpiel's value)."""
 
 TERMINAL_PLAYER = -4
 """What :meth:`State.current_player` returns once the game is over (OpenSpiel's value)."""
 
 ObsT_co = TypeVar("ObsT_co", covariant=True)
 StateT = TypeVar("StateT", bound="State[object]")
+
+
+class ChanceMode(enum.Enum):
+    """How a game's chance events happen (OpenSpiel's ``GameType.ChanceMode``)."""
+
+    DETERMINISTIC = "deterministic"
+    """No chance at all."""
+    EXPLICIT = "explicit"
+    """Chance nodes in the game tree, with listed outcomes and probabilities."""
+    SAMPLED = "sampled"
+    """Chance drawn from a seeded generator at setup, and recorded in the game's record."""
+
+
+class Information(enum.Enum):
+    """What the players see (OpenSpiel's ``GameType.Information``)."""
+
+    PERFECT = "perfect"
+    IMPERFECT = "imperfect"
 
 
 class IllegalActionError(InputError, ValueError):
@@ -42,6 +82,31 @@ class IllegalActionError(InputError, ValueError):
         self.action = action
         self.reason = reason
         super().__init__(f"illegal action {action!r}: {reason}")
+
+
+class Termination(enum.Enum):
+    """Why a game ended. Each game subclasses this with its own members (python-chess's
+    ``Termination``); the value is the name records and reports print.
+
+    :attr:`stalled` is true for an end that a limit, not the rules, brought about (a turn
+    limit, a proven deadlock): such games are counted apart in every report.
+
+    >>> class Ends(Termination):
+    ...     RULES = "rules"
+    ...     LIMIT = "stalled"
+    ...     @property
+    ...     def stalled(self) -> bool:
+    ...         return self is Ends.LIMIT
+    >>> Ends("stalled").stalled, str(Ends.RULES)
+    (True, 'rules')
+    """
+
+    @property
+    def stalled(self) -> bool:
+        return False
+
+    def __str__(self) -> str:
+        return str(self.value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,24 +131,41 @@ class Score:
 class Outcome:
     """Why a game ended and how it ended, in the manner of python-chess's ``Outcome``.
 
-    ``termination`` is the game's name for the reason (e.g. ``target``, ``stalled``);
-    ``winners`` lists the winning sides (several for a shared win, none when nobody wins);
-    ``scores`` has one :class:`Score` per side, ``sides`` their names. ``stalled`` is true when a
-    turn limit rather than the rules ended the game.
+    ``termination`` is a member of the game's :class:`Termination` enumeration; ``winners``
+    lists the winning sides (several for a shared win, none when nobody wins); ``scores`` has
+    one :class:`Score` per side and ``sides`` their names. ``returns`` are the players'
+    utilities (OpenSpiel's ``Returns()``); by default +1 shared among the winners' seats and −1
+    shared among the others' (0 for everyone when all or none win).
+
+    >>> class End(Termination):
+    ...     TARGET = "target"
+    >>> o = Outcome(End.TARGET, (0,), (Score((("cards", 80),)), Score((("cards", 60),))))
+    >>> o.result(), o.returns, o.stalled
+    ('1-0', (1.0, -1.0), False)
     """
 
-    termination: str
+    termination: Termination
     winners: tuple[int, ...]
     scores: tuple[Score, ...]
     sides: tuple[str, ...] = ("white", "black")
-    stalled: bool = False
+    returns: tuple[float, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.returns:
+            object.__setattr__(self, "returns", win_loss_returns(self.winners, len(self.scores)))
+
+    @property
+    def stalled(self) -> bool:
+        """Whether a limit rather than the rules ended the game (see :class:`Termination`)."""
+        return self.termination.stalled
 
     @property
     def totals(self) -> tuple[int, ...]:
         return tuple(score.total for score in self.scores)
 
     def result(self) -> str:
-        """``1-0``, ``0-1`` or ``1/2-1/2`` for two sides (PGN style); a shared win is a draw."""
+        """``1-0``, ``0-1`` or ``1/2-1/2`` for two sides (PGN style; a shared win is a draw);
+        for more sides ``1-0-0``-style flags, one per side."""
         if len(self.scores) != 2:
             return "-".join(
                 "1" if side in self.winners else "0" for side in range(len(self.scores))
@@ -91,6 +173,31 @@ class Outcome:
         if len(self.winners) == 1:
             return "1-0" if self.winners[0] == 0 else "0-1"
         return "1/2-1/2"
+
+
+def win_loss_returns(winners: Sequence[int], players: int) -> tuple[float, ...]:
+    """+1 shared among ``winners`` and −1 shared among the others; zeros when everyone or
+    nobody wins. The returns of a game without points (a win is all that counts).
+
+    >>> win_loss_returns((0,), 2), win_loss_returns((1, 2), 4), win_loss_returns((), 3)
+    ((1.0, -1.0), (-0.5, 0.5, 0.5, -0.5), (0.0, 0.0, 0.0))
+    """
+    won = set(winners)
+    if not won or len(won) == players:
+        return (0.0,) * players
+    win, lose = 1.0 / len(won), -1.0 / (players - len(won))
+    return tuple(win if p in won else lose for p in range(players))
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """Facts of one game object (OpenSpiel's ``GameInfo``): how many players, the most actions
+    a game can take (chance included), and the range of the returns."""
+
+    num_players: int
+    max_game_length: int
+    min_utility: float = -1.0
+    max_utility: float = 1.0
 
 
 class State(ABC, Generic[ObsT_co]):
@@ -104,18 +211,30 @@ class State(ABC, Generic[ObsT_co]):
 
     @abstractmethod
     def current_player(self) -> int:
-        """The player to act, or :data:`TERMINAL_PLAYER` when the game is over."""
+        """The player to act, :data:`CHANCE_PLAYER` while chance acts, or
+        :data:`TERMINAL_PLAYER` when the game is over."""
+
+    def is_chance_node(self) -> bool:
+        """Whether chance acts now (then :meth:`chance_outcomes` lists what it may do)."""
+        return self.current_player() == CHANCE_PLAYER
+
+    def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
+        """At a chance node, the outcomes in ascending order with their probabilities (which
+        sum to 1); elsewhere empty. Games with explicit chance override this."""
+        return ()
 
     @abstractmethod
     def legal_actions(self) -> Sequence[Action]:
-        """The legal actions in ascending order; empty exactly when the game is over.
+        """The legal actions in ascending order; empty exactly when the game is over. At a
+        chance node, the outcomes of :meth:`chance_outcomes`.
 
         The sequence may be shared with the state's caches: read it, do not change it.
         """
 
     @abstractmethod
     def apply(self, action: Action) -> None:
-        """Play ``action``; raises :class:`IllegalActionError` saying why when it is not legal."""
+        """Play ``action`` (a decision or a chance outcome); raises
+        :class:`IllegalActionError` saying why when it is not legal."""
 
     @abstractmethod
     def action_to_string(self, action: Action) -> str:
@@ -150,9 +269,23 @@ class State(ABC, Generic[ObsT_co]):
     def observation(self, player: int) -> ObsT_co:
         """What ``player`` may see of the position (never the others' hidden information)."""
 
+    def observation_string(self, player: int) -> str:
+        """``player``'s observation as text: equal for two states that ``player`` cannot tell
+        apart. The conformance suite compares it across states resampled from ``player``'s
+        knowledge (:meth:`resample_from_infostate`); games with hidden information override it.
+        """
+        return repr(self.observation(player))
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> Self:
+        """A state drawn from those ``player`` cannot tell apart from this one (OpenSpiel's
+        ``ResampleFromInfostate``): hidden information replaced at random, consistently with
+        everything ``player`` has seen. A game of perfect information returns a copy."""
+        del player, rng
+        return self.copy()
+
     @abstractmethod
     def history(self) -> Sequence[Action]:
-        """Every action applied since the initial state, in order."""
+        """Every action applied since the initial state, in order (chance outcomes included)."""
 
     @abstractmethod
     def copy(self) -> Self:
@@ -160,17 +293,66 @@ class State(ABC, Generic[ObsT_co]):
 
 
 class Game(ABC, Generic[StateT]):
-    """Immutable rules, parameters and components; the factory of initial states."""
+    """Immutable rules, parameters and components; the factory of initial states.
+
+    ``game_type`` is the declaration shared by every game object of the kind (see
+    :mod:`runarch_gen.play.registry`).
+    """
+
+    game_type: ClassVar[GameType]
 
     @property
     @abstractmethod
     def num_players(self) -> int:
         """How many players take decisions (an automa opponent is not a player)."""
 
+    @property
     @abstractmethod
-    def new_initial_state(self, rng: random.Random) -> StateT:
-        """A new game; every chance event (shuffles, draws, placements) comes from ``rng``."""
+    def info(self) -> GameInfo:
+        """Players, the longest game and the range of the returns."""
+
+    @abstractmethod
+    def new_initial_state(self, rng: random.Random | None = None) -> StateT:
+        """A new game. Games with :attr:`ChanceMode.SAMPLED` chance draw their setup from
+        ``rng`` (which they then require); other games start at their root and ignore it."""
 
     @abstractmethod
     def __str__(self) -> str:
-        """The game's parameter string, e.g. ``complex(deal=4)``."""
+        """The game's parameter string, e.g. ``bluff(players=4)``."""
+
+    def serialize_state(self, state: StateT) -> str:
+        """``state`` as text that :meth:`deserialize_state` turns back into an equal state.
+
+        By default the history's actions (chance outcomes included), which replay from the
+        root: right for every game without :attr:`ChanceMode.SAMPLED` chance. Games whose
+        setup is sampled override both methods (their records carry the setup).
+        """
+        return " ".join(str(action) for action in state.history())
+
+    def deserialize_state(self, text: str) -> StateT:
+        """The state :meth:`serialize_state` wrote, replayed action by action; an illegal or
+        malformed action raises :class:`~runarch_gen.errors.InputError`."""
+        state = self.new_initial_state()
+        for word in text.split():
+            if not word.lstrip("-").isdigit() or len(word) > 18:
+                raise IllegalActionError(word[:40], "a serialised state holds action numbers")
+            action = int(word)
+            if action not in state.legal_actions():
+                raise IllegalActionError(word, "not a legal action here")
+            state.apply(action)
+        return state
+
+
+def sample_chance(state: State[object], rng: random.Random) -> Action:
+    """One outcome of ``state``'s chance node, drawn with ``rng`` by the listed probabilities
+    (one ``rng.random()`` per draw, so a seed gives the same outcomes everywhere)."""
+    outcomes = state.chance_outcomes()
+    if not outcomes:
+        raise ValueError("not a chance node")
+    point = rng.random()
+    running = 0.0
+    for action, probability in outcomes:
+        running += probability
+        if point < running:
+            return action
+    return outcomes[-1][0]

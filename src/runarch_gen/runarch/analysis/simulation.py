@@ -205,7 +205,7 @@ def play_game(task: _Task, index: int, seed: int) -> GameSummary:
         bots=names,
         first=state.setup.first,
         turns=state.turn,
-        termination=outcome.termination,
+        termination=outcome.termination.value,
         stalled=outcome.stalled,
         winners=outcome.winners,
         totals=(outcome.totals[0], outcome.totals[1]),

@@ -3,21 +3,23 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from runarch_gen.errors import InputError
-from runarch_gen.play.game import Game
+from runarch_gen.play.game import ChanceMode, Game, GameInfo, Information
+from runarch_gen.play.registry import GameType, Parameter
 from runarch_gen.runarch.atoms import DIRECTIONS
 from runarch_gen.runarch.boards.board import Board
 from runarch_gen.runarch.decks.cards import PATTERN_LENGTH, Card, Deck
 from runarch_gen.runarch.engine.actions import OFFER_SIZE
 from runarch_gen.runarch.engine.conditions import Condition, load_conditions
-from runarch_gen.runarch.engine.setup import Setup, deal_setup
+from runarch_gen.runarch.engine.setup import BET_TOKENS, Setup, deal_setup
 from runarch_gen.runarch.engine.tables import LINE_SQUARES, MAX_PATTERN_POINTS, Tables
 from runarch_gen.runarch.engine.tokens import BonusTokens, load_tokens
-from runarch_gen.runarch.rules import LineDirection, MatchBonus, RulesConfig, Variant
+from runarch_gen.runarch.rules import OPTIONS, LineDirection, MatchBonus, RulesConfig, Variant
 
 if TYPE_CHECKING:
     from runarch_gen.runarch.engine.state import RunArchState
@@ -49,6 +51,43 @@ def max_match_bonus(tables: Tables, option: MatchBonus) -> int:
     )
 
 
+# Rules options that name files are not game-string parameters: a game string never makes
+# the program read a file.
+_FILE_OPTIONS = ("conditions", "tokens")
+
+RUNARCH_TYPE = GameType(
+    short_name="runarch",
+    long_name="RunArch",
+    czech_name="RunArch",
+    min_players=1,
+    max_players=2,
+    chance_mode=ChanceMode.SAMPLED,
+    information=Information.IMPERFECT,
+    parameters=(
+        Parameter("variant", "complex", "the game of RULES.md", tuple(v.value for v in Variant)),
+        *(
+            Parameter(
+                spec.name,
+                "default",
+                f"[{spec.tag}] {spec.help}",
+                values=spec.values,
+                default_text="the variant's",
+            )
+            for spec in OPTIONS
+            if spec.name not in _FILE_OPTIONS
+        ),
+        Parameter(
+            "set",
+            "sample",
+            "the board and deck: 'sample' (the engine's fixed sample set) or a seed"
+            " (the set `runarch-gen kit --seed N` generates)",
+        ),
+    ),
+    variants={v.value: f"runarch(variant={v.value})" for v in Variant},
+)
+"""RunArch's declaration: 2 players, or 1 against the automa (§8); options as in RULES.md."""
+
+
 class RunArchGame(Game["RunArchState"]):
     """RunArch under ``config`` on ``board`` with ``deck``; makes :class:`RunArchState` objects.
 
@@ -59,6 +98,8 @@ class RunArchGame(Game["RunArchState"]):
     >>> len(state.legal_actions()), state.action_to_string(0)  # [R-04] setup choices
     (12, 'setup:1/17')
     """
+
+    game_type = RUNARCH_TYPE
 
     def __init__(
         self,
@@ -120,8 +161,24 @@ class RunArchGame(Game["RunArchState"]):
     def num_players(self) -> int:
         return 1 if self.solo else 2
 
-    def new_initial_state(self, rng: random.Random) -> RunArchState:
-        """A new game whose setup is drawn from ``rng`` (see :func:`deal_setup`)."""
+    @property
+    def info(self) -> GameInfo:
+        """Players, the longest game and the returns (+1 a win, -1 a loss, 0 a shared win).
+
+        The longest game: two setup choices; at most ``stall`` turns [R-18] of a move (two
+        swaps at most) and the end of the turn; an evaluation per card of the deck at most
+        (a scored card never returns); a placement per bet token at most.
+        """
+        length = 2 + 3 * self.config.stall + len(self.cards) + BET_TOKENS
+        return GameInfo(self.num_players, length)
+
+    def new_initial_state(self, rng: random.Random | None = None) -> RunArchState:
+        """A new game whose setup is drawn from ``rng`` (see :func:`deal_setup`): RunArch's
+        chance is sampled at setup, and its records write the setup out in full."""
+        if rng is None:
+            raise ValueError(
+                "RunArch draws its setup at random: give new_initial_state a generator"
+            )
         return self.new_state(self.deal(rng))
 
     def deal(self, rng: random.Random) -> Setup:
@@ -148,6 +205,42 @@ class RunArchGame(Game["RunArchState"]):
         if self.tokens is not None and not all(map(self.tokens.allows, setup.stacks)):
             raise InputError(f"a token stack is not one token of each of {self.tokens.text}")
         return RunArchState(self, setup)
+
+    def serialize_state(self, state: RunArchState) -> str:
+        """``state`` as one line of JSON: its setup (the sampled chance) and every action."""
+        setup = state.setup
+        return json.dumps(
+            {
+                "stones": setup.stones,
+                "order": setup.order,
+                "stacks": setup.stacks,
+                "conditions": setup.conditions,
+                "frame_bets": setup.frame_bets,
+                "first": setup.first,
+                "history": list(state.history()),
+            },
+            separators=(",", ":"),
+        )
+
+    def deserialize_state(self, text: str) -> RunArchState:
+        """The state :meth:`serialize_state` wrote: its setup, then every action replayed."""
+        try:
+            data = json.loads(text)
+            setup = Setup(
+                tuple(data["stones"]),
+                tuple(data["order"]),
+                tuple(tuple(stack) for stack in data["stacks"]),
+                tuple((index, colour) for index, colour in data["conditions"]),
+                tuple((start, colour) for start, colour in data["frame_bets"]),
+                data["first"],
+            )
+            history = [int(action) for action in data["history"]]
+        except (ValueError, KeyError, TypeError) as exc:
+            raise InputError(f"not a serialised RunArch state: {exc}") from None
+        state = self.new_state(setup)
+        for action in history:
+            state.apply(action)
+        return state
 
     def conditions_met(self, counts: tuple[int, ...]) -> frozenset[int]:
         """Indices in the condition set of the conditions that archive ``counts`` meet [R-02]."""

@@ -126,7 +126,7 @@ def write_record(
     header["Turns"] = str(state.turn)
     if outcome is not None:
         header["Result"] = outcome.result()
-        header["Termination"] = outcome.termination
+        header["Termination"] = outcome.termination.value
         header["Score"] = ", ".join(
             f"{side} {total}" for side, total in zip(game.sides, outcome.totals, strict=True)
         )
@@ -461,7 +461,7 @@ def _check_result(context: _Context, state: RunArchState) -> None:
     if turns is not None and turns != str(state.turn):
         raise context.tag_error("Turns", f"the record says {turns} but the moves make {state.turn}")
     termination = record.tags.get("Termination")
-    if termination is not None and outcome is not None and termination != outcome.termination:
+    if termination is not None and outcome is not None and termination != outcome.termination.value:
         raise context.tag_error(
             "Termination",
             f"the record says {termination} but the game ended by {outcome.termination}",

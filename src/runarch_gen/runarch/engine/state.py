@@ -27,6 +27,7 @@ each quoted where it shows:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -79,7 +80,7 @@ from runarch_gen.runarch.engine.scoring import (
     winners,
 )
 from runarch_gen.runarch.engine.setup import FRAME_COVER, Setup, frame_space
-from runarch_gen.runarch.engine.stages import BET, OVER, PLAY, SETUP_STAGE
+from runarch_gen.runarch.engine.stages import BET, OVER, PLAY, SETUP_STAGE, RunArchTermination
 from runarch_gen.runarch.engine.tables import (
     ALL_LINES,
     BLOCK,
@@ -232,7 +233,7 @@ class RunArchState(State["RunArchObservation"]):
         self.swaps = NOT_MOVED
         self.first_swap = -1
         self.final_round = False
-        self.termination: str | None = None
+        self.termination: RunArchTermination | None = None
         self._history: list[int] = []
         self._legal: Sequence[int] | None = None
         if game.token_games:
@@ -269,6 +270,51 @@ class RunArchState(State["RunArchObservation"]):
         if view is None:
             view = self.views[player] = RunArchObservation(self, player)
         return view
+
+    def observation_string(self, player: int) -> str:
+        """Everything ``player``'s observation shows, as text (for comparisons and logs)."""
+        view = self.observation(player)
+        fields = (
+            "to_move", "stage", "turn", "stones", "hand", "dealt", "opponent_hand_size",
+            "secret", "public_goals", "phases", "minimums", "totals", "bests", "archives",
+            "bets", "stacks", "offer", "pile_size", "conditions", "frame_bets", "pending_bets",
+            "swaps", "first_swap",
+        )  # fmt: skip
+        return "\n".join(f"{name}: {getattr(view, name)!r}" for name in fields)
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> RunArchState:
+        """A state ``player`` cannot tell from this one: the cards they cannot see — the other
+        side's hand, secret goal and (during setup) dealt cards, the draw pile — dealt anew
+        at random, and each offer slot refilled with a card of the same match area (only
+        the match areas of the offer show, §3 step 5)."""
+        new = self.copy()
+        other = 1 - player
+        hidden_hand = not self.game.solo
+        pool = list(self.pile) + list(self.offer)
+        if hidden_hand:
+            pool += self.hands[other] + self.dealt[other]
+            pool += [self.secret[other]] if self.secret[other] >= 0 else []
+        rng.shuffle(pool)
+        tables = self.game.tables
+        for slot, card in enumerate(self.offer):
+            area = (tables.match_colour[card], tables.match_shape[card])
+            pick = next(
+                i
+                for i, k in enumerate(pool)
+                if (tables.match_colour[k], tables.match_shape[k]) == area
+            )
+            new.offer[slot] = pool.pop(pick)
+        if hidden_hand:
+            for cards in (new.hands[other], new.dealt[other]):
+                for i in range(len(cards)):
+                    cards[i] = pool.pop()
+            new.dealt[other].sort(key=self.card_id)
+            if new.secret[other] >= 0:
+                new.secret[other] = pool.pop()
+        new.pile[:] = pool
+        new.views = [None, None]
+        new.recompute()
+        return new
 
     def card_id(self, card: int) -> int:
         return self.game.cards[card].id
@@ -539,13 +585,17 @@ class RunArchState(State["RunArchObservation"]):
         says so."""
         if self.final_round and self.turn % 2 == 0:
             # §5 the round is finished: both sides have had the same number of turns.
-            self._end("target" if not self.game.token_games else "tenth-card")
+            self._end(
+                RunArchTermination.TENTH_CARD
+                if self.game.token_games
+                else RunArchTermination.TARGET
+            )
             return True
         if not self.game.solo and self._scored_this_turn() and self.deadlocked():
-            self._end("deadlock")  # our reading of [R-18], see deadlocked()
+            self._end(RunArchTermination.DEADLOCK)  # our reading of [R-18], see deadlocked()
             return True
         if self.turn >= self.game.config.stall:
-            self._end("stalled")  # [R-18]
+            self._end(RunArchTermination.STALLED)  # [R-18]
             return True
         return False
 
@@ -591,7 +641,7 @@ class RunArchState(State["RunArchObservation"]):
             return False
         return not self.can_score_again(0) and not self.can_score_again(1)
 
-    def _end(self, termination: str) -> None:
+    def _end(self, termination: RunArchTermination) -> None:
         self.stage = OVER
         self.termination = termination
 
@@ -727,7 +777,7 @@ class RunArchState(State["RunArchObservation"]):
 
     def _automa_turn(self) -> None:
         if not self.pile:
-            self._end("pile-empty")  # [R-25]
+            self._end(RunArchTermination.PILE_EMPTY)  # [R-25]
             return
         game = self.game
         card = self.pile.pop()  # reveal the top card of the draw pile
@@ -918,7 +968,7 @@ class RunArchState(State["RunArchObservation"]):
     def outcome(self) -> Outcome | None:
         if self.stage != OVER:
             return None
-        termination = self.termination or "stalled"
+        termination = self.termination or RunArchTermination.STALLED
         settlements = self.settlements()
         scores = tuple(s.score() for s in settlements)
         totals = tuple(s.total for s in settlements)
@@ -926,8 +976,9 @@ class RunArchState(State["RunArchObservation"]):
             won = solo_winners(totals[0], totals[AUTOMA])
         else:
             won = winners(totals, self.bests)
-        stalled = termination in ("stalled", "deadlock")  # [R-18] both count as stalls
-        return Outcome(termination, won, scores, self.game.sides, stalled)
+        return Outcome(
+            termination, won, scores, self.game.sides
+        )  # [R-18] stalls: see RunArchTermination
 
     def settlements(self) -> tuple[Settlement, ...]:
         """The final scoring of each side as it stands now (§5), item by item."""

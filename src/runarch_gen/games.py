@@ -1,0 +1,70 @@
+"""The games of the family, registered: RunArch and its sibling betting games.
+
+Each game package registers itself when its ``register`` module is imported
+(:mod:`runarch_gen.play.registry`); this module imports them, so that the command line, the
+simulation runner and the conformance suite see every game. Nothing in ``play/`` or ``pnp/``
+imports this module.
+
+>>> [g.game_type.short_name for g in registered_games()][:1]
+['runarch']
+"""
+
+from __future__ import annotations
+
+import importlib
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from runarch_gen.errors import InputError
+from runarch_gen.play import registry
+from runarch_gen.play.game import Game
+from runarch_gen.play.registry import Registration
+
+GAME_MODULES: tuple[str, ...] = ("runarch_gen.runarch.register",)
+"""The modules that register the built-in games, in the order ``runarch-gen games`` lists them."""
+
+
+def registered_games() -> tuple[Registration, ...]:
+    """Every built-in game's registration."""
+    for module in GAME_MODULES:
+        importlib.import_module(module)
+    return registry.registered_games()
+
+
+def find_registration(name: str) -> Registration:
+    """A built-in game's registration by name or alias."""
+    registered_games()
+    return registry.find_registration(name)
+
+
+def rules_document(name: str) -> str:
+    """The rules document of a game as runarch-gen implements it (``docs/rules/NAME.md``): from
+    the installed package (a wheel carries it as ``runarch_gen/rules/``), else the source tree.
+    """
+    registration = find_registration(name)
+    file = registration.rules_document
+    if file is None:
+        raise InputError(f"{registration.game_type.short_name} has no rules document")
+    installed = resources.files("runarch_gen") / "rules" / file
+    if installed.is_file():
+        return installed.read_text("utf-8")
+    source = Path(__file__).resolve().parents[2] / "docs" / "rules" / file
+    if source.is_file():
+        return source.read_text("utf-8")
+    raise InputError(f"the rules document {file} is missing: reinstall runarch-gen")
+
+
+def find_game(text: str, where: str | None = None) -> Game[Any]:
+    """The game a string names, e.g. ``runarch(variant=simple)`` or ``bluff(players=4)``."""
+    registered_games()
+    return registry.find_game(text, where)
+
+
+__all__ = [
+    "GAME_MODULES",
+    "find_game",
+    "find_registration",
+    "registered_games",
+    "rules_document",
+]

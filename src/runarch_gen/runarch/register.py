@@ -1,0 +1,63 @@
+"""RunArch in the family registry: its factory, its bots and what the conformance suite plays.
+
+>>> from runarch_gen.play.registry import find_game
+>>> str(find_game("runarch(variant=classic,deal=4)"))
+'classic(deal=4)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+
+from runarch_gen.errors import InputError
+from runarch_gen.play.registry import Value, register_game
+from runarch_gen.runarch.boards.board import Board
+from runarch_gen.runarch.bots import BOTS
+from runarch_gen.runarch.decks.cards import Deck
+from runarch_gen.runarch.engine.game import RUNARCH_TYPE, RunArchGame
+from runarch_gen.runarch.rules import parse_rules
+
+__all__ = ["load_runarch"]
+
+
+@cache
+def _generated_set(seed: int) -> tuple[Board, Deck]:
+    from runarch_gen.runarch.boards.generate import generate_board
+    from runarch_gen.runarch.decks.generate import generate_deck
+
+    return generate_board(seed=seed), generate_deck(seed=seed)[0]
+
+
+def load_runarch(values: Mapping[str, Value]) -> RunArchGame:
+    """The RunArch game of registry parameter ``values`` (see :data:`RUNARCH_TYPE`)."""
+    from runarch_gen.runarch.engine.sample import sample_board, sample_deck
+
+    options = ",".join(
+        f"{name}={value}"
+        for name, value in values.items()
+        if name not in ("variant", "set") and value != "default"
+    )
+    rules = parse_rules(f"{values['variant']}({options})", source="runarch")
+    chosen = str(values["set"]).strip().lower()
+    if chosen == "sample":
+        board, deck = sample_board(), sample_deck()
+    elif chosen.isdigit() and len(chosen) <= 10:
+        board, deck = _generated_set(int(chosen))
+    else:
+        raise InputError(f"runarch: set is 'sample' or a seed, not {chosen[:40]!r}")
+    return RunArchGame(rules, board, deck)
+
+
+REGISTRATION = register_game(
+    RUNARCH_TYPE,
+    load_runarch,
+    bots=BOTS,
+    conformance=(
+        "runarch(variant=simple)",
+        "runarch(variant=complex,stall=60)",
+        "runarch(variant=classic,deal=4,stall=60)",
+        "runarch(variant=solo)",
+    ),
+    rules_document="runarch.md",
+)
