@@ -103,3 +103,29 @@ print(run.interrupted, 0 < len(run.results) < 400)
 """
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert (done.returncode, done.stdout.strip(), done.stderr) == (0, "True True", "")
+
+
+def test_a_billion_games_start_at_once_and_stop_with_what_finished() -> None:
+    # The chunks are made as workers ask for them: nothing is built for the whole run first.
+    seen: list[int] = []
+
+    def stop_after_some(n: int) -> None:
+        seen.append(n)
+        if sum(seen) >= 200:
+            raise KeyboardInterrupt
+
+    run = run_games(toy_game, 1, games=10**9, seed=3, workers=2, on_progress=stop_after_some)
+    assert run.interrupted and run.requested == 10**9
+    assert 200 <= len(run.results) < 10_000
+    assert sorted(run.indices) == list(run.indices)
+
+
+def test_workers_are_capped_at_the_cores_and_the_games() -> None:
+    from runarch_gen.play.simulate import available_workers, worker_count
+
+    cores = available_workers()
+    assert worker_count(None, 1000) == cores
+    assert worker_count(100, 1000) == cores
+    assert worker_count(100, 1) == 1 and worker_count(1, 1000) == 1
+    with pytest.raises(ValueError):
+        worker_count(0, 10)

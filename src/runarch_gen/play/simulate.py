@@ -28,7 +28,15 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-__all__ = ["GameRun", "available_workers", "chunk_size", "game_seed", "indices_text", "run_games"]
+__all__ = [
+    "GameRun",
+    "available_workers",
+    "chunk_size",
+    "game_seed",
+    "indices_text",
+    "run_games",
+    "worker_count",
+]
 
 TaskT = TypeVar("TaskT")
 ResultT = TypeVar("ResultT")
@@ -53,6 +61,16 @@ def available_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def worker_count(requested: int | None, games: int) -> int:
+    """The processes a run of ``games`` games uses: ``requested`` (default: every core), but
+    never more than the cores this process may use, nor than the games (more would only
+    compete for the same cores; the results do not depend on the number)."""
+    if requested is not None and requested < 1:
+        raise ValueError(f"workers must be 1 or more, not {requested}")
+    cores = available_workers()
+    return max(1, min(requested or cores, cores, games))
+
+
 @dataclass(frozen=True, slots=True)
 class GameRun(Generic[ResultT]):
     """The results of the games that finished, in game-index order, and their indices.
@@ -67,8 +85,8 @@ class GameRun(Generic[ResultT]):
     interrupted: bool
 
 
-def _chunks(games: int, size: int) -> list[range]:
-    return [range(start, min(start + size, games)) for start in range(0, games, size)]
+IN_FLIGHT = 4
+"""Chunks handed to each worker ahead of the results read back."""
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -88,14 +106,13 @@ def run_games(
 ) -> GameRun[ResultT]:
     """Play games ``0 … games-1`` with ``play_one(task, index, game_seed(seed, index))``.
 
-    ``workers`` defaults to :func:`available_workers`; 1 plays in this process. ``play_one``
-    must be a module-level function and ``task`` picklable when ``workers`` > 1.
+    ``workers`` defaults to :func:`available_workers` and is capped by it
+    (:func:`worker_count`); 1 plays in this process. ``play_one`` must be a module-level
+    function and ``task`` picklable when ``workers`` > 1.
     """
     if games < 0:
         raise ValueError(f"games must be 0 or more, not {games}")
-    count = min(workers or available_workers(), max(games, 1))
-    if count < 1:
-        raise ValueError(f"workers must be 1 or more, not {workers}")
+    count = worker_count(workers, games)
     advance = on_progress or (lambda n: None)
     done: dict[int, ResultT] = {}
     interrupted = False
@@ -149,19 +166,36 @@ def _run_in_pool(
     advance: Callable[[int], None],
     done: dict[int, ResultT],
 ) -> bool:
-    chunks = [(r.start, r.stop, seed) for r in _chunks(games, chunk_size(games, workers))]
+    size = chunk_size(games, workers)
+    # Chunks are made as the workers ask for them, at most IN_FLIGHT per worker ahead: a run
+    # of a billion games holds a few chunks, not all of them, before its first game.
+    window = threading.BoundedSemaphore(IN_FLIGHT * workers)
+    stopping = threading.Event()
+
+    def chunks() -> Iterator[tuple[int, int, int]]:
+        for start in range(0, games, size):
+            while not window.acquire(timeout=0.1):
+                if stopping.is_set():
+                    return
+            if stopping.is_set():
+                return
+            yield start, min(start + size, games), seed
+
     pool = multiprocessing.get_context().Pool(workers, _init_worker, (play_one, task))
     try:
-        results: Iterator[list[tuple[int, Any]]] = pool.imap_unordered(_play_chunk, chunks)
+        results: Iterator[list[tuple[int, Any]]] = pool.imap_unordered(_play_chunk, chunks())
         for finished in results:
+            window.release()
             for index, result in finished:
                 done[index] = result
             advance(len(finished))
     except KeyboardInterrupt:
+        stopping.set()
         pool.terminate()
         pool.join()
         return True
     except BaseException:
+        stopping.set()
         pool.terminate()
         pool.join()
         raise
