@@ -76,3 +76,19 @@ def test_a_leaking_observation_fails_the_suite(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(RunArchState, "observation_string", leaky)
     with pytest.raises(ConformanceError, match="cannot see"):
         check_state(game, state, random.Random(0))
+
+
+@pytest.mark.parametrize("registration", registered_games(), ids=lambda r: r.game_type.short_name)
+def test_the_same_seed_gives_the_same_report_for_one_and_two_workers(
+    registration: object,
+) -> None:
+    from runarch_gen.play.playtest import playtest
+    from runarch_gen.play.registry import Registration, parse_game_string
+
+    assert isinstance(registration, Registration)
+    _, given = parse_game_string(registration.conformance[0])
+    values = registration.game_type.parse_parameters(given)
+    bots = sorted(registration.bots)[:2]
+    one = playtest(registration, values, bots, games=8, seed=11, workers=1)
+    two = playtest(registration, values, bots, games=8, seed=11, workers=2)
+    assert one.games == 8 and one.to_json() == two.to_json()

@@ -7,11 +7,24 @@ rules document); each game's module in this package adds its own commands to its
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from runarch_gen.cli._app import JsonOption, app, emit_json
+from runarch_gen.cli._app import (
+    JsonOption,
+    SeedOption,
+    WorkersOption,
+    app,
+    emit_json,
+    note,
+    resolve_seed,
+)
+from runarch_gen.errors import EXIT_INTERRUPTED, InputError
+
+if TYPE_CHECKING:
+    from runarch_gen.play.registry import Registration, Value
 
 GAME_HELP = (
     "Exit codes: 0 success; 1 not valid or not playable; 2 bad input or usage; 130 interrupted."
@@ -47,8 +60,25 @@ def games(json_: JsonOption = False) -> None:
             typer.echo(f"  {parameter.describe()}")
 
 
-def game_app(name: str, help_text: str) -> typer.Typer:
-    """The sub-command group of game ``name`` (registered on the main app), with ``rules``."""
+def game_values(name: str, rules: str) -> tuple[Registration, dict[str, Value]]:
+    """The registration of game ``name`` and the parameter values of ``rules``: a game string
+    of this game (``bluff(players=4)``) or only its parameters (``players=4``)."""
+    from runarch_gen.games import find_registration
+    from runarch_gen.play.registry import parse_game_string
+
+    registration = find_registration(name)
+    text = rules.strip()
+    if "=" in text and "(" not in text:
+        text = f"{name}({text})"
+    given_name, given = parse_game_string(text or name, "--rules")
+    if find_registration(given_name) is not registration:
+        raise InputError(f"--rules: {given_name!r} is not {registration.game_type.short_name}")
+    return registration, registration.game_type.parse_parameters(given, "--rules")
+
+
+def game_app(name: str, help_text: str, *, simulate: bool = True) -> typer.Typer:
+    """The sub-command group of game ``name`` (registered on the main app), with ``rules``
+    and, unless ``simulate`` is false, the generic ``simulate``."""
     group = typer.Typer(
         name=name,
         help=f"{help_text}\n\n{GAME_HELP}",
@@ -75,12 +105,85 @@ def game_app(name: str, help_text: str) -> typer.Typer:
         else:
             atomic_write(output, text)
 
+    if simulate:
+        group.command("simulate")(_simulate_command(name))
     app.add_typer(group, name=name)
     return group
 
 
+def _simulate_command(name: str) -> Callable[..., None]:
+    def simulate(
+        games: Annotated[
+            int, typer.Option("--games", "-n", min=1, help="How many games to play.")
+        ] = 200,
+        rules: Annotated[
+            str,
+            typer.Option(
+                "--rules",
+                help=f"A game string, e.g. '{name}(players=3)', or only its parameters"
+                f" (see `runarch-gen games`). Default: {name}.",
+            ),
+        ] = "",
+        bots: Annotated[
+            str,
+            typer.Option(
+                "--bots",
+                help="Bots by name, separated by commas; they fill the seats in turn and move"
+                " one seat on every game (see `runarch-gen games`).",
+            ),
+        ] = "random",
+        seed: SeedOption = None,
+        workers: WorkersOption = None,
+        json_: JsonOption = False,
+    ) -> None:
+        """Play many games between bots and report how the game plays.
+
+        The report: game length, final scores and their spread, win rates by bot, by seat and
+        by each per-seat feature the game has, with 95 % intervals, the first player's edge,
+        the game's own figures, the endings and stalls. The same seed and options give the
+        same report for any number of workers. Ctrl-C stops and reports the games finished
+        (exit 130).
+        """
+        import time
+
+        from runarch_gen.play.playtest import playtest
+        from runarch_gen.progress import progress
+
+        registration, values = game_values(name, rules)
+        used = resolve_seed(seed)
+        started = time.perf_counter()
+        with progress(games, "simulate") as advance:
+            report = playtest(
+                registration,
+                values,
+                bots.split(","),
+                games=games,
+                seed=used,
+                workers=workers,
+                on_progress=advance,
+            )
+        elapsed = time.perf_counter() - started
+        if json_:
+            emit_json(report.to_json())
+        else:
+            typer.echo(report.summary())
+        rate = report.games / elapsed if elapsed > 0 else 0.0
+        note(
+            f"runarch-gen: {report.games} games in {elapsed:.1f} s ({rate:.1f} games/s),"
+            f" seed {used}"
+        )
+        if report.interrupted:
+            note(f"runarch-gen: interrupted after {report.games} of {games} games")
+            raise typer.Exit(EXIT_INTERRUPTED)
+
+    simulate.__name__ = f"{name}_simulate"
+    return simulate
+
+
 runarch_app = game_app(
-    "runarch", "RunArch: the same commands as at the top level, and its rules document."
+    "runarch",
+    "RunArch: the same commands as at the top level, and its rules document.",
+    simulate=False,
 )
 
 

@@ -228,13 +228,24 @@ class GameType:
 @dataclass(frozen=True, slots=True)
 class Registration:
     """A registered game: its declaration, its factory, its bots and what the conformance
-    suite plays (game strings, e.g. ``bluff(players=2)`` … ``bluff(players=6)``)."""
+    suite plays (game strings, e.g. ``bluff(players=2)`` … ``bluff(players=6)``).
+
+    For simulation reports a game may add ``statistics(state)`` — its own per-game figures by
+    name (a number, a text, or a tuple of either with one value per side, such as each seat's
+    character) — ``length(state)``, a game's length in ``length_unit`` (default: the actions
+    taken, chance included), and ``first(state)``, the side that moved first (default 0), for
+    the first player's edge.
+    """
 
     game_type: GameType
     factory: Callable[[Mapping[str, Value]], Game[Any]]
     bots: Mapping[str, BotFactory]
     conformance: tuple[str, ...]
     rules_document: str | None = None
+    statistics: Callable[[Any], Mapping[str, Any]] | None = None
+    length: Callable[[Any], int] | None = None
+    length_unit: str = "actions"
+    first: Callable[[Any], int] | None = None
 
     def load(self, values: Mapping[str, Value]) -> Game[Any]:
         return self.factory(values)
@@ -251,12 +262,26 @@ def register_game(
     bots: Mapping[str, BotFactory],
     conformance: Sequence[str],
     rules_document: str | None = None,
+    statistics: Callable[[Any], Mapping[str, Any]] | None = None,
+    length: Callable[[Any], int] | None = None,
+    length_unit: str = "actions",
+    first: Callable[[Any], int] | None = None,
 ) -> Registration:
     """Register a kind of game under its short name and aliases (a second registration of
     the same name replaces the first, so reloading a module is harmless)."""
     if not _NAME.match(game_type.short_name):
         raise ValueError(f"bad game name {game_type.short_name!r}")
-    registration = Registration(game_type, factory, bots, tuple(conformance), rules_document)
+    registration = Registration(
+        game_type,
+        factory,
+        bots,
+        tuple(conformance),
+        rules_document,
+        statistics,
+        length,
+        length_unit,
+        first,
+    )
     _REGISTRY[game_type.short_name] = registration
     for alias in (game_type.short_name, *game_type.aliases):
         _ALIASES[alias.lower()] = game_type.short_name

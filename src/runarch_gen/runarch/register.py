@@ -16,6 +16,7 @@ from runarch_gen.runarch.boards.board import Board
 from runarch_gen.runarch.bots import BOTS
 from runarch_gen.runarch.decks.cards import Deck
 from runarch_gen.runarch.engine.game import RUNARCH_TYPE, RunArchGame
+from runarch_gen.runarch.engine.state import RunArchState
 from runarch_gen.runarch.rules import parse_rules
 
 __all__ = ["load_runarch"]
@@ -49,6 +50,22 @@ def load_runarch(values: Mapping[str, Value]) -> RunArchGame:
     return RunArchGame(rules, board, deck)
 
 
+def _statistics(state: RunArchState) -> dict[str, tuple[int, ...]]:
+    # The generic report's view; `runarch-gen simulate` has the full RunArch report.
+    return {
+        "cards scored": tuple(len(scored) for scored in state.scored),
+        "best card": tuple(state.bests),
+    }
+
+
+def _turns(state: RunArchState) -> int:
+    return state.turn
+
+
+def _first(state: RunArchState) -> int:
+    return state.setup.first
+
+
 REGISTRATION = register_game(
     RUNARCH_TYPE,
     load_runarch,
@@ -60,4 +77,8 @@ REGISTRATION = register_game(
         "runarch(variant=solo)",
     ),
     rules_document="runarch.md",
+    statistics=_statistics,
+    length=_turns,
+    length_unit="turns",
+    first=_first,
 )

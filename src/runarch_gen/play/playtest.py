@@ -1,0 +1,167 @@
+"""Simulated games of any registered game between bots, and the report of how it plays.
+
+:func:`playtest` plays ``games`` games of one game (a registration and its parameter values)
+between named bots across worker processes (:mod:`.simulate`): game *i* gets its own seed from
+the master seed and *i*; its chance outcomes are drawn from a generator of that seed, each bot
+gets a generator of its own, and the bots rotate through the seats game by game
+(:func:`seat_bots`), so every bot plays every seat equally often. Each game is boiled down to a
+:class:`~.report.GameResult`, and the :class:`~.report.PlayReport` aggregates them in game
+order: the same for one worker or twenty.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from runarch_gen.errors import InputError
+from runarch_gen.play.bot import Bot, play_out
+from runarch_gen.play.game import ChanceMode, Game
+from runarch_gen.play.registry import BotFactory, Registration, Value
+from runarch_gen.play.report import GameResult, PlayReport, Statistic
+from runarch_gen.play.simulate import run_games
+
+__all__ = ["MAX_GAMES", "check_bots", "play_game", "playtest", "seat_bots"]
+
+MAX_GAMES = 10_000_000
+"""The most games one run plays (each game's result is kept for the report)."""
+
+
+def seat_bots(bots: Sequence[str], index: int, players: int) -> tuple[str, ...]:
+    """The bots in each seat of game ``index``: the list repeated to fill the seats, turned by
+    one seat per game, so each bot sits in each seat equally often.
+
+    >>> seat_bots(["a", "b"], 0, 2), seat_bots(["a", "b"], 1, 2)
+    (('a', 'b'), ('b', 'a'))
+    >>> seat_bots(["a", "b", "c"], 1, 4)
+    ('b', 'c', 'a', 'a')
+    >>> seat_bots(["greedy"], 5, 1)
+    ('greedy',)
+    """
+    filled = [bots[i % len(bots)] for i in range(players)]
+    turn = index % players
+    return tuple(filled[turn:] + filled[:turn])
+
+
+def check_bots(registration: Registration, bots: Sequence[str], players: int) -> tuple[str, ...]:
+    """The bot names, normalised; :class:`InputError` names unknown bots or too many."""
+    names = tuple(name.strip().lower() for name in bots if name.strip())
+    known = ", ".join(sorted(registration.bots))
+    if not names:
+        raise InputError(f"name at least one bot: {known}")
+    for name in names:
+        if name not in registration.bots:
+            raise InputError(f"unknown bot {name!r}: expected one of {known}")
+    if len(names) > players:
+        raise InputError(f"{players} seats take at most {players} bots, not {len(names)}")
+    return names
+
+
+@dataclass(frozen=True, slots=True)
+class _Task:
+    factory: Callable[[Mapping[str, Value]], Game[Any]]
+    values: tuple[tuple[str, Value], ...]
+    bots: tuple[str, ...]
+    factories: tuple[tuple[str, BotFactory], ...]
+    statistics: Callable[[Any], Mapping[str, Any]] | None
+    length: Callable[[Any], int] | None
+    first: Callable[[Any], int] | None
+
+
+_GAMES: dict[int, tuple[_Task, Game[Any]]] = {}
+
+
+def _game_of(task: _Task) -> Game[Any]:
+    # One game object per process and task (its tables are built once).
+    entry = _GAMES.get(id(task))
+    if entry is None or entry[0] is not task:
+        _GAMES.clear()
+        entry = _GAMES[id(task)] = (task, task.factory(dict(task.values)))
+    return entry[1]
+
+
+def _statistic(value: Any) -> Statistic:
+    if isinstance(value, (list, tuple)):
+        return tuple(value)
+    if isinstance(value, (bool, int, float, str)):
+        return value
+    raise TypeError(f"a statistic is a number, a text or a sequence of them, not {value!r}")
+
+
+def play_game(task: _Task, index: int, seed: int) -> GameResult:
+    """Play game ``index`` with ``seed`` and boil it down (runs in a worker)."""
+    game = _game_of(task)
+    players = game.num_players
+    names = seat_bots(task.bots, index, players)
+    factories = dict(task.factories)
+    bots: list[Bot[Any]] = [
+        factories[name](random.Random(f"{seed}:{side}")) for side, name in enumerate(names)
+    ]
+    sampled = game.game_type.chance_mode is ChanceMode.SAMPLED
+    state = game.new_initial_state(random.Random(seed) if sampled else None)
+    outcome = play_out(state, bots, random.Random(f"{seed}:chance"))
+    sides = outcome.sides
+    statistics = task.statistics(state) if task.statistics is not None else {}
+    return GameResult(
+        index=index,
+        bots=names + tuple(sides[players:]),
+        first=task.first(state) if task.first is not None else 0,
+        length=task.length(state) if task.length is not None else len(state.history()),
+        termination=outcome.termination.value,
+        stalled=outcome.stalled,
+        winners=outcome.winners,
+        totals=tuple(float(t) for t in outcome.totals),
+        returns=outcome.returns,
+        statistics=tuple((name, _statistic(value)) for name, value in statistics.items()),
+        sides=sides,
+    )
+
+
+def playtest(
+    registration: Registration,
+    values: Mapping[str, Value],
+    bots: Sequence[str],
+    *,
+    games: int,
+    seed: int,
+    workers: int | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> PlayReport:
+    """Play ``games`` games of the registered game with parameter ``values`` between ``bots``
+    and report.
+
+    Raises :class:`InputError` for unknown bots, too many bots, or a number of games outside
+    1 … :data:`MAX_GAMES`. Ctrl-C (or a :class:`KeyboardInterrupt` from ``on_progress``)
+    stops the run, and the games finished are reported with ``interrupted`` set.
+    """
+    if not 1 <= games <= MAX_GAMES:
+        raise InputError(f"games must be 1 to {MAX_GAMES:,}, not {games}")
+    game = registration.load(values)
+    names = check_bots(registration, bots, game.num_players)
+    task = _Task(
+        registration.factory,
+        tuple(values.items()),
+        names,
+        tuple((name, registration.bots[name]) for name in sorted(set(names))),
+        registration.statistics,
+        registration.length,
+        registration.first,
+    )
+    run = run_games(
+        play_game, task, games=games, seed=seed, workers=workers, on_progress=on_progress
+    )
+    results = tuple(run.results)
+    sides = results[0].sides if results else tuple(f"p{i + 1}" for i in range(game.num_players))
+    return PlayReport(
+        game=str(game),
+        bots=names,
+        seed=seed,
+        requested=games,
+        sides=sides,
+        length_unit=registration.length_unit,
+        interrupted=run.interrupted,
+        results=results,
+        exclude=tuple(sides[game.num_players :]),
+    )
