@@ -150,6 +150,17 @@ def test_solo_reports_the_player_against_the_automa() -> None:
     assert set(report.endings()) <= {"tenth-card", "pile-empty", "stalled"}
 
 
+def test_solo_with_two_bots_reports_games_the_automa_won() -> None:
+    # Two bots take turns against the automa: they never meet, so there is no head-to-head,
+    # and a game the automa wins is counted for the automa (this used to crash the report).
+    report = run("solo", bots=("greedy", "random"), games=20)
+    automa_wins = sum(g.winners == (1,) for g in report.summaries)
+    assert automa_wins > 0
+    assert report.head_to_head() is None
+    assert report.wins_by_bot()[AUTOMA]["wins"] == automa_wins
+    assert f"{AUTOMA}" in report.summary() and "against" not in report.summary()
+
+
 def test_charts_are_pngs_of_the_report(complex_report: SimulationReport, tmp_path) -> None:
     written = write_charts(complex_report, tmp_path / "plots")
     assert sorted(p.name for p in written) == sorted(CHARTS)

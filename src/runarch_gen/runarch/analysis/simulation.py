@@ -25,12 +25,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from runarch_gen.errors import InputError
+from runarch_gen.play import report
 from runarch_gen.play.bot import play_out
 from runarch_gen.play.simulate import indices_text, run_games
 from runarch_gen.play.stats import (
     Proportion,
     Summary,
-    binomial_test,
     proportion,
     summarise,
 )
@@ -268,7 +268,7 @@ class SimulationReport:
 
     def endings(self) -> dict[str, int]:
         """How often each end condition fired, by termination name."""
-        return dict(sorted(Counter(g.termination for g in self.summaries).items()))
+        return report.endings(self.summaries)
 
     def turns(self) -> Summary:
         return summarise([g.turns for g in self.summaries])
@@ -277,21 +277,14 @@ class SimulationReport:
         return summarise([g.rounds for g in self.summaries])
 
     def scores_by_seat(self) -> dict[str, Summary]:
-        return {
-            name: summarise([g.totals[side] for g in self.summaries])
-            for side, name in enumerate(self.sides)
-        }
+        return report.scores_by_seat(self.summaries, self.sides)
 
     def scores_by_bot(self) -> dict[str, Summary]:
-        values: dict[str, list[int]] = {}
-        for g in self.summaries:
-            for side in (0, 1):
-                values.setdefault(g.bots[side], []).append(g.totals[side])
-        return {name: summarise(v) for name, v in sorted(values.items())}
+        return report.scores_by_bot(self.summaries)
 
     def spread(self) -> Summary:
         """The winning margin: the absolute difference of the two final totals."""
-        return summarise([abs(g.totals[0] - g.totals[1]) for g in self.summaries])
+        return report.spread(self.summaries)
 
     def parts_by_bot(self) -> dict[str, dict[str, float]]:
         """Mean points per part of the final score (cards, duel, bets, goals …), per bot."""
@@ -310,71 +303,23 @@ class SimulationReport:
         }
 
     def wins_by_bot(self) -> dict[str, dict[str, Any]]:
-        """Per bot: sides played, wins (sole), shared wins, losses, and the win rate with its
-        95 % Wilson interval (a shared win is not a win)."""
-        played: Counter[str] = Counter()
-        won: Counter[str] = Counter()
-        shared: Counter[str] = Counter()
-        for g in self.summaries:
-            for side in (0, 1):
-                name = g.bots[side]
-                played[name] += 1
-                if side in g.winners:
-                    if len(g.winners) == 1:
-                        won[name] += 1
-                    else:
-                        shared[name] += 1
-        return {
-            name: {
-                "sides": played[name],
-                "wins": won[name],
-                "shared": shared[name],
-                "losses": played[name] - won[name] - shared[name],
-                "win_rate": proportion(won[name], played[name]),
-            }
-            for name in sorted(played)
-        }
+        """Per bot (the automa too): sides played, wins (sole), shared wins, losses, and the
+        win rate with its 95 % Wilson interval (a shared win is not a win)."""
+        return report.wins_by_bot(self.summaries)
 
     def wins_by_seat(self) -> dict[str, Proportion]:
-        return {
-            name: proportion(sum(g.winners == (side,) for g in self.summaries), self.games)
-            for side, name in enumerate(self.sides)
-        }
+        return report.wins_by_seat(self.summaries, self.sides)
 
     def head_to_head(self) -> dict[str, Any] | None:
-        """Two different bots: each one's sole wins, and the exact two-sided binomial test of
-        "equally strong" over the games one of them won alone (the sign test)."""
-        names = sorted({name for g in self.summaries for name in g.bots} - {AUTOMA})
-        if len(names) != 2 or any(g.bots[0] == g.bots[1] for g in self.summaries):
-            return None
-        wins = dict.fromkeys(names, 0)
-        for g in self.summaries:
-            if len(g.winners) == 1:
-                wins[g.bots[g.winners[0]]] += 1
-        decided = sum(wins.values())
-        a = names[0]
-        return {
-            "bots": names,
-            "wins": wins,
-            "shared": self.games - decided,
-            "p_value": binomial_test(wins[a], decided),
-            "rate": proportion(wins[a], decided),
-        }
+        """Two different bots facing each other: each one's sole wins, and the exact two-sided
+        binomial test of "equally strong" over the games one of them won alone (the sign
+        test); ``None`` otherwise (the solo game's bots face the automa, not each other)."""
+        return report.head_to_head(self.summaries, (AUTOMA,))
 
     def first_player(self) -> dict[str, Any]:
         """First-player advantage: how often the side that moved first won alone, its 95 %
         interval, and the binomial test against one half over games won by one side."""
-        first_wins = sum(g.winners == (g.first,) for g in self.summaries)
-        second_wins = sum(len(g.winners) == 1 and g.winners[0] != g.first for g in self.summaries)
-        decided = first_wins + second_wins
-        return {
-            "first_wins": first_wins,
-            "second_wins": second_wins,
-            "shared": self.games - decided,
-            "rate": proportion(first_wins, self.games),
-            "rate_of_decided": proportion(first_wins, decided),
-            "p_value": binomial_test(first_wins, decided),
-        }
+        return report.first_player(self.summaries, 2)
 
     def cards(self) -> list[dict[str, Any]]:
         """Per card of the deck: how often it was scored, per game and in all, and its mean
