@@ -166,4 +166,6 @@ def test_charts_are_pngs_of_the_report(complex_report: SimulationReport, tmp_pat
     assert sorted(p.name for p in written) == sorted(CHARTS)
     for path in written:
         with Image.open(path) as image:
-            assert image.format == "PNG" and image.size == (900, 520)
+            assert image.format == "PNG" and image.size == (1200, 675)
+    again = write_charts(complex_report, tmp_path / "again")
+    assert [p.read_bytes() for p in written] == [p.read_bytes() for p in again]

@@ -1,44 +1,59 @@
-"""Small PNG charts drawn with Pillow: histograms of one or more samples, and bar charts with
-error bars. Game-agnostic; simulation reports use them for ``--plots``.
+"""Charts drawn with matplotlib, as PNG or SVG bytes: histograms of samples, bar charts with
+error bars, lines with confidence bands, and heatmaps over two parameters. Game-agnostic;
+simulation reports, the lab's sweeps and the web pages use them.
 
-Each function is pure: data in, PNG bytes out. Pillow is imported inside, so importing this
-module costs nothing.
+Each function is pure: data in, bytes out, the same bytes for the same data (no dates or
+random ids in the files). matplotlib is imported inside, with its non-interactive Agg backend,
+so importing this module costs nothing. Colours are the Okabe–Ito palette, which stays
+distinguishable with every common colour-vision deficiency; the font (matplotlib's DejaVu Sans)
+covers Czech.
 
->>> png = histogram_png({"white": [3, 4, 4, 5], "black": [2, 4, 6, 6]}, title="Scores",
-...                     x_label="points")
+>>> png = histogram({"white": [3, 4, 4, 5], "black": [2, 4, 6, 6]}, title="Scores",
+...                 x_label="points")
 >>> png[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
 True
->>> bar_chart_png([Bar("first", 0.55, 0.5, 0.6)], title="Wins", y_label="rate")[:4]
-b'\\x89PNG'
+>>> svg = bar_chart([Bar("first", 0.55, 0.5, 0.6)], title="Wins", y_label="rate", fmt="svg")
+>>> svg.startswith(b"<?xml") and b"first" in svg
+True
 """
 
 from __future__ import annotations
 
 import io
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
-    from PIL.ImageFont import FreeTypeFont, ImageFont
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
-__all__ = ["SERIES_COLOURS", "Bar", "bar_chart_png", "histogram_png", "nice_ticks"]
+__all__ = [
+    "SERIES_COLOURS",
+    "Bar",
+    "Point",
+    "bar_chart",
+    "heatmap",
+    "histogram",
+    "line_chart",
+]
 
-# Okabe–Ito: distinguishable with every common colour-vision deficiency.
-SERIES_COLOURS: tuple[tuple[int, int, int], ...] = (
-    (0, 114, 178),
-    (230, 159, 0),
-    (0, 158, 115),
-    (204, 121, 167),
-    (86, 180, 233),
-    (213, 94, 0),
-    (240, 228, 66),
+Format = Literal["png", "svg"]
+
+SERIES_COLOURS: tuple[str, ...] = (
+    "#0072B2",
+    "#E69F00",
+    "#009E73",
+    "#CC79A7",
+    "#56B4E9",
+    "#D55E00",
+    "#F0E442",
 )
-INK = (40, 40, 40)
-GRID = (225, 225, 225)
-PAPER = (255, 255, 255)
-_SCALE = 2  # drawn at twice the size and scaled down, for smooth text and lines
+"""Okabe–Ito, in the order series take them."""
+INK = "#282828"
+GRID = "#E1E1E1"
+SIZE = (8.0, 4.5)  # inches: 1200 × 675 pixels at 150 dpi
+DPI = 150
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,169 +66,85 @@ class Bar:
     high: float | None = None
 
 
-def nice_ticks(low: float, high: float, count: int = 6) -> list[float]:
-    """Round tick values covering ``low``–``high``: steps of 1, 2 or 5 times a power of ten.
+@dataclass(frozen=True, slots=True)
+class Point:
+    """One point of a line: x, y and optionally a confidence interval (a band)."""
 
-    >>> nice_ticks(0, 97)
-    [0.0, 20.0, 40.0, 60.0, 80.0, 100.0]
-    >>> nice_ticks(0, 1)
-    [0.0, 0.2, 0.4, 0.6, 0.8, 1.0]
-    """
-    if high <= low:
-        high = low + 1
-    raw = (high - low) / max(1, count - 1)
-    power = 10 ** math.floor(math.log10(raw))
-    step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
-    first = math.floor(low / step)
-    ticks = []
-    k = 0
-    while (first + k) * step < high + step * 0.999:
-        ticks.append(round(float((first + k) * step), 10))
-        k += 1
-    return ticks
+    x: float
+    y: float
+    low: float | None = None
+    high: float | None = None
 
 
-def _font(size: int) -> FreeTypeFont | ImageFont:
-    from PIL import ImageFont
+def _figure() -> tuple[Figure, Axes]:
+    import matplotlib
 
-    try:
-        import font_source_sans_pro
+    matplotlib.use("Agg", force=False)
+    from matplotlib.figure import Figure
 
-        path = font_source_sans_pro.font_files_ttf.get("SourceSansProSemibold")
-        if path:
-            return ImageFont.truetype(path, size)
-    except (ImportError, OSError):
-        pass
-    return ImageFont.load_default(size)
-
-
-def _label(value: float, percent: bool) -> str:
-    if percent:
-        return f"{100 * value:.0f} %"
-    return f"{value:.0f}" if abs(value - round(value)) < 1e-9 else f"{value:g}"
+    figure = Figure(figsize=SIZE, dpi=DPI, layout="constrained")
+    axes = figure.add_subplot()
+    axes.set_facecolor("white")
+    for side in ("top", "right"):
+        axes.spines[side].set_visible(False)
+    axes.tick_params(colors=INK)
+    axes.grid(True, color=GRID, linewidth=0.8)
+    axes.set_axisbelow(True)
+    return figure, axes
 
 
-class _Canvas:
-    """A white image with a plot area, axes, a title and tick labels."""
+def _bytes(figure: Figure, fmt: Format) -> bytes:
+    import matplotlib
 
-    def __init__(self, width: int, height: int, title: str) -> None:
-        from PIL import Image, ImageDraw
-
-        s = _SCALE
-        self.image = Image.new("RGB", (width * s, height * s), PAPER)
-        self.draw: ImageDraw.ImageDraw = ImageDraw.Draw(self.image)
-        self.font = _font(15 * s)
-        self.small = _font(13 * s)
-        self.title_font = _font(20 * s)
-        self.left, self.right = 80 * s, (width - 30) * s
-        self.top, self.bottom = 84 * s, (height - 70) * s
-        self.draw.text((20 * s, 14 * s), title, fill=INK, font=self.title_font)
-
-    def y_axis(self, ticks: Sequence[float], label: str, percent: bool = False) -> None:
-        s = _SCALE
-        for tick in ticks:
-            y = self.y(tick, ticks)
-            self.draw.line([(self.left, y), (self.right, y)], fill=GRID, width=s)
-            text = _label(tick, percent)
-            w = self.draw.textlength(text, font=self.small)
-            self.draw.text((self.left - w - 8 * s, y - 8 * s), text, fill=INK, font=self.small)
-        self.draw.text((20 * s, self.top - 34 * s), label, fill=INK, font=self.font)
-        self.draw.line([(self.left, self.top), (self.left, self.bottom)], fill=INK, width=s)
-        self.draw.line([(self.left, self.bottom), (self.right, self.bottom)], fill=INK, width=s)
-
-    def y(self, value: float, ticks: Sequence[float]) -> float:
-        low, high = ticks[0], ticks[-1]
-        return self.bottom - (value - low) / (high - low) * (self.bottom - self.top)
-
-    def legend(self, names: Sequence[str]) -> None:
-        s = _SCALE
-        x = float(self.right)
-        for i in reversed(range(len(names))):
-            text = names[i]
-            w = self.draw.textlength(text, font=self.small)
-            x -= w + 34 * s
-            colour = SERIES_COLOURS[i % len(SERIES_COLOURS)]
-            self.draw.rectangle([x, 52 * s, x + 14 * s, 66 * s], fill=colour)
-            self.draw.text((x + 20 * s, 50 * s), text, fill=INK, font=self.small)
-
-    def png(self) -> bytes:
-        from PIL import Image
-
-        width, height = self.image.size
-        small = self.image.resize((width // _SCALE, height // _SCALE), Image.Resampling.LANCZOS)
-        out = io.BytesIO()
-        small.save(out, format="PNG", optimize=True)
-        return out.getvalue()
+    buffer = io.BytesIO()
+    # No dates, software versions or random ids: the same data gives the same file.
+    metadata: dict[str, Any] = {"Software": None}
+    if fmt == "svg":
+        metadata = {"Date": None, "Creator": None}
+    with matplotlib.rc_context({"svg.hashsalt": "runarch-gen", "svg.fonttype": "none"}):
+        figure.savefig(buffer, format=fmt, dpi=DPI, metadata=metadata, facecolor="white")
+    return buffer.getvalue()
 
 
-def histogram_png(
+def _title(axes: Axes, title: str) -> None:
+    axes.set_title(title, color=INK, fontsize=11, loc="left")
+
+
+def histogram(
     series: Mapping[str, Sequence[float]],
     *,
     title: str,
     x_label: str,
-    y_label: str = "games",
-    bin_width: float | None = None,
-    width: int = 900,
-    height: int = 520,
+    fmt: Format = "png",
 ) -> bytes:
-    """A histogram of each sample in ``series`` (name → values), the samples' bars side by side
-    in each bin. ``bin_width`` defaults to a round width giving about 25 bins."""
+    """Overlaid histograms of one or more samples on shared bins (whole numbers get a bin
+    each while there are few of them)."""
+    figure, axes = _figure()
     values = [v for sample in series.values() for v in sample]
-    low, high = (min(values), max(values)) if values else (0.0, 1.0)
-    if bin_width is None:
-        span = max(1.0, high - low)
-        bin_width = max(1.0, nice_ticks(0, span / 25, 2)[1])
-    start = math.floor(low / bin_width) * bin_width
-    bins = max(1, math.floor((high - start) / bin_width) + 1)
-    counts = {
-        name: [
-            sum(1 for v in sample if start + k * bin_width <= v < start + (k + 1) * bin_width)
-            for k in range(bins)
-        ]
-        for name, sample in series.items()
-    }
-    top = max((c for row in counts.values() for c in row), default=1)
-    canvas = _Canvas(width, height, title)
-    y_ticks = nice_ticks(0, max(1, top))
-    canvas.y_axis(y_ticks, y_label)
-    s = _SCALE
-    draw = canvas.draw
-    slot = (canvas.right - canvas.left) / bins
-    names = list(series)
-    for k in range(bins):
-        x0 = canvas.left + k * slot
-        inner = slot * 0.85 / max(1, len(names))
-        for j, name in enumerate(names):
-            count = counts[name][k]
-            if not count:
-                continue
-            left = x0 + slot * 0.075 + j * inner
-            colour = SERIES_COLOURS[j % len(SERIES_COLOURS)]
-            draw.rectangle(
-                [left, canvas.y(count, y_ticks), left + inner, canvas.bottom], fill=colour
+    if values:
+        low, high = min(values), max(values)
+        whole = all(float(v).is_integer() for v in values)
+        if whole and high - low <= 60:
+            bins: Any = [x - 0.5 for x in range(int(low), int(high) + 2)]
+        else:
+            bins = 30 if high > low else 1
+        for index, (name, sample) in enumerate(series.items()):
+            axes.hist(
+                list(sample),
+                bins=bins,
+                alpha=0.55 if len(series) > 1 else 0.9,
+                color=SERIES_COLOURS[index % len(SERIES_COLOURS)],
+                label=f"{name} (n = {len(sample)})",
             )
-    x_ticks = nice_ticks(start, start + bins * bin_width, 10)
-    for tick in x_ticks:
-        if tick < start or tick > start + bins * bin_width:
-            continue
-        x = canvas.left + (tick - start) / bin_width * slot
-        draw.line([(x, canvas.bottom), (x, canvas.bottom + 6 * s)], fill=INK, width=s)
-        text = _label(tick, False)
-        w = draw.textlength(text, font=canvas.small)
-        draw.text((x - w / 2, canvas.bottom + 9 * s), text, fill=INK, font=canvas.small)
-    w = draw.textlength(x_label, font=canvas.font)
-    draw.text(
-        ((canvas.left + canvas.right) / 2 - w / 2, canvas.bottom + 34 * s),
-        x_label,
-        fill=INK,
-        font=canvas.font,
-    )
-    if len(names) > 1:
-        canvas.legend(names)
-    return canvas.png()
+        if len(series) > 1 or series:
+            axes.legend(frameon=False)
+    axes.set_xlabel(x_label, color=INK)
+    axes.set_ylabel("games", color=INK)
+    _title(axes, title)
+    return _bytes(figure, fmt)
 
 
-def bar_chart_png(
+def bar_chart(
     bars: Sequence[Bar],
     *,
     title: str,
@@ -221,46 +152,117 @@ def bar_chart_png(
     y_max: float | None = None,
     percent: bool = False,
     reference: float | None = None,
-    width: int = 900,
-    height: int = 520,
+    fmt: Format = "png",
 ) -> bytes:
-    """Bars with their labels below and, where given, error bars from ``low`` to ``high``;
-    ``reference`` draws a dashed line (e.g. 50 % for a fair game); ``percent`` labels the
-    axis in per cent of 1."""
-    tops = [b.high if b.high is not None else b.value for b in bars] + [reference or 0]
-    high = y_max if y_max is not None else max([*tops, 1e-09])
-    low = min([0.0] + [b.value for b in bars])
-    canvas = _Canvas(width, height, title)
-    ticks = nice_ticks(low, high)
-    canvas.y_axis(ticks, y_label, percent)
-    s = _SCALE
-    draw = canvas.draw
-    slot = (canvas.right - canvas.left) / max(1, len(bars))
-    for k, bar in enumerate(bars):
-        x0 = canvas.left + k * slot + slot * 0.2
-        x1 = canvas.left + (k + 1) * slot - slot * 0.2
-        colour = SERIES_COLOURS[k % len(SERIES_COLOURS)]
-        y0, y1 = canvas.y(bar.value, ticks), canvas.y(0, ticks)
-        draw.rectangle([x0, min(y0, y1), x1, max(y0, y1)], fill=colour)
-        if bar.low is not None and bar.high is not None:
-            mid = (x0 + x1) / 2
-            lo, hi = canvas.y(bar.low, ticks), canvas.y(bar.high, ticks)
-            draw.line([(mid, lo), (mid, hi)], fill=INK, width=2 * s)
-            for y in (lo, hi):
-                draw.line([(mid - 10 * s, y), (mid + 10 * s, y)], fill=INK, width=2 * s)
-        text = bar.label
-        w = draw.textlength(text, font=canvas.small)
-        draw.text(((x0 + x1) / 2 - w / 2, canvas.bottom + 9 * s), text, fill=INK, font=canvas.small)
-        value = _label(bar.value, percent) if percent else f"{bar.value:.3g}"
-        above = min(y0, y1)
-        if bar.high is not None:
-            above = min(above, canvas.y(bar.high, ticks))
-        w = draw.textlength(value, font=canvas.small)
-        draw.text(((x0 + x1) / 2 - w / 2, above - 22 * s), value, fill=INK, font=canvas.small)
+    """Bars with their intervals as error bars; ``reference`` draws a dashed line (e.g. one
+    half for a fair share); ``percent`` labels the axis in per cent."""
+    figure, axes = _figure()
+    xs = list(range(len(bars)))
+    errors = [
+        [(b.value - b.low) if b.low is not None else 0.0 for b in bars],
+        [(b.high - b.value) if b.high is not None else 0.0 for b in bars],
+    ]
+    axes.bar(
+        xs,
+        [b.value for b in bars],
+        color=[SERIES_COLOURS[i % len(SERIES_COLOURS)] for i in xs],
+        yerr=errors,
+        capsize=6,
+        ecolor=INK,
+        width=0.6,
+    )
+    axes.set_xticks(xs, [b.label for b in bars])
+    if y_max is not None:
+        axes.set_ylim(0, y_max)
     if reference is not None:
-        y = canvas.y(reference, ticks)
-        x = canvas.left
-        while x < canvas.right:
-            draw.line([(x, y), (min(x + 12 * s, canvas.right), y)], fill=INK, width=s)
-            x += 20 * s
-    return canvas.png()
+        axes.axhline(reference, color=INK, linestyle="--", linewidth=1)
+    if percent:
+        from matplotlib.ticker import PercentFormatter
+
+        axes.yaxis.set_major_formatter(PercentFormatter(1.0))
+    axes.set_ylabel(y_label, color=INK)
+    _title(axes, title)
+    return _bytes(figure, fmt)
+
+
+def line_chart(
+    series: Mapping[str, Sequence[Point]],
+    *,
+    title: str,
+    x_label: str,
+    y_label: str,
+    percent: bool = False,
+    reference: float | None = None,
+    fmt: Format = "png",
+) -> bytes:
+    """One line per series over a parameter, with its confidence band where points have
+    intervals."""
+    figure, axes = _figure()
+    for index, (name, points) in enumerate(series.items()):
+        colour = SERIES_COLOURS[index % len(SERIES_COLOURS)]
+        ordered = sorted(points, key=lambda p: p.x)
+        xs = [p.x for p in ordered]
+        axes.plot(xs, [p.y for p in ordered], marker="o", color=colour, label=name)
+        lows = [p.low for p in ordered if p.low is not None]
+        highs = [p.high for p in ordered if p.high is not None]
+        if ordered and len(lows) == len(highs) == len(ordered):
+            axes.fill_between(xs, lows, highs, color=colour, alpha=0.2, linewidth=0)
+    if reference is not None:
+        axes.axhline(reference, color=INK, linestyle="--", linewidth=1)
+    if percent:
+        from matplotlib.ticker import PercentFormatter
+
+        axes.yaxis.set_major_formatter(PercentFormatter(1.0))
+    if len(series) > 1:
+        axes.legend(frameon=False)
+    axes.set_xlabel(x_label, color=INK)
+    axes.set_ylabel(y_label, color=INK)
+    _title(axes, title)
+    return _bytes(figure, fmt)
+
+
+def heatmap(
+    values: Sequence[Sequence[float | None]],
+    *,
+    x_labels: Sequence[str],
+    y_labels: Sequence[str],
+    title: str,
+    x_label: str,
+    y_label: str,
+    value_label: str,
+    percent: bool = False,
+    fmt: Format = "png",
+) -> bytes:
+    """A grid of values over two parameters (rows: ``y_labels``, columns: ``x_labels``),
+    each cell labelled with its value; ``None`` cells stay blank. The colour map (viridis)
+    reads in grey too."""
+    import numpy as np
+
+    figure, axes = _figure()
+    axes.grid(False)
+    grid = np.array([[np.nan if v is None else v for v in row] for row in values], dtype=float)
+    image = axes.imshow(grid, cmap="viridis", aspect="auto", origin="lower")
+    axes.set_xticks(range(len(x_labels)), list(x_labels))
+    axes.set_yticks(range(len(y_labels)), list(y_labels))
+    finite = grid[np.isfinite(grid)]
+    middle = (float(finite.min()) + float(finite.max())) / 2 if finite.size else 0.0
+    for row, line in enumerate(values):
+        for column, value in enumerate(line):
+            if value is None:
+                continue
+            text = f"{100 * value:.0f} %" if percent else f"{value:.3g}"
+            axes.text(
+                column,
+                row,
+                text,
+                ha="center",
+                va="center",
+                fontsize=8,
+                color="black" if value > middle else "white",
+            )
+    bar = figure.colorbar(image, ax=axes)
+    bar.set_label(value_label, color=INK)
+    axes.set_xlabel(x_label, color=INK)
+    axes.set_ylabel(y_label, color=INK)
+    _title(axes, title)
+    return _bytes(figure, fmt)

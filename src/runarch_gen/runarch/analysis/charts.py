@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from runarch_gen.charts import Bar, bar_chart_png, histogram_png
+from runarch_gen.charts import Bar, bar_chart, histogram
 from runarch_gen.fileio import atomic_write
 from runarch_gen.play.stats import proportion
 from runarch_gen.runarch.analysis.simulation import SimulationReport
@@ -36,7 +36,7 @@ def scores_png(report: SimulationReport) -> bytes:
         for side in (0, 1):
             key = g.bots[side] if by_bot else report.sides[side]
             series.setdefault(key, []).append(g.totals[side])
-    return histogram_png(
+    return histogram(
         dict(sorted(series.items())),
         title=f"Final scores — {_subtitle(report)}",
         x_label="final score (points)",
@@ -44,7 +44,7 @@ def scores_png(report: SimulationReport) -> bytes:
 
 
 def length_png(report: SimulationReport) -> bytes:
-    return histogram_png(
+    return histogram(
         {"turns": [g.turns for g in report.summaries]},
         title=f"Game length — {_subtitle(report)}",
         x_label="turns (both players'; the automa's in the solo game)",
@@ -62,7 +62,7 @@ def first_player_png(report: SimulationReport) -> bytes:
     if shared:
         share = proportion(shared, report.games)
         bars.append(Bar("shared or no win", share.rate, share.low, share.high))
-    return bar_chart_png(
+    return bar_chart(
         bars,
         title=f"First-player advantage — {_subtitle(report)}",
         y_label="share of games",
@@ -82,7 +82,7 @@ def wins_png(report: SimulationReport) -> bytes:
             Bar(f"seat {name}", rate.rate, rate.low, rate.high)
             for name, rate in report.wins_by_seat().items()
         ]
-    return bar_chart_png(
+    return bar_chart(
         bars,
         title=f"Win rates (95 % intervals) — {_subtitle(report)}",
         y_label="win rate",
@@ -98,7 +98,7 @@ def endings_png(report: SimulationReport) -> bytes:
     for name, count in endings.items():
         rate = proportion(count, report.games)
         bars.append(Bar(name, rate.rate, rate.low, rate.high))
-    return bar_chart_png(
+    return bar_chart(
         bars,
         title=f"How games ended — {_subtitle(report)}",
         y_label="share of games",
