@@ -134,6 +134,10 @@ def _simulate_command(name: str) -> Callable[..., None]:
         ] = "random",
         seed: SeedOption = None,
         workers: WorkersOption = None,
+        plots: Annotated[
+            str | None,
+            typer.Option("--plots", metavar="DIR", help="Also write PNG charts into this folder."),
+        ] = None,
         json_: JsonOption = False,
     ) -> None:
         """Play many games between bots and report how the game plays.
@@ -167,6 +171,11 @@ def _simulate_command(name: str) -> Callable[..., None]:
             emit_json(report.to_json())
         else:
             typer.echo(report.summary())
+        if plots is not None and report.games:
+            from runarch_gen.play.charts import report_charts, write_charts
+
+            write_charts(report_charts(report), plots)
+            note(f"runarch-gen: wrote charts to {plots}")
         rate = report.games / elapsed if elapsed > 0 else 0.0
         note(
             f"runarch-gen: {report.games} games in {elapsed:.1f} s ({rate:.1f} games/s),"
