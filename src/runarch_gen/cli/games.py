@@ -107,6 +107,7 @@ def game_app(name: str, help_text: str, *, simulate: bool = True) -> typer.Typer
 
     if simulate:
         group.command("simulate")(_simulate_command(name))
+        group.command("validate")(_validate_command(name))
     app.add_typer(group, name=name)
     return group
 
@@ -208,3 +209,68 @@ def _runarch_commands() -> None:
 
 
 _runarch_commands()
+
+
+def _validate_command(name: str) -> Callable[..., None]:
+    def validate(
+        rules: Annotated[
+            str,
+            typer.Option(
+                "--rules",
+                help=f"A game string, e.g. '{name}(players=3)', or only its parameters."
+                f" Default: {name}.",
+            ),
+        ] = "",
+        games: Annotated[
+            int,
+            typer.Option("--games", "-n", min=0, help="Games between bots to simulate (0: none)."),
+        ] = 200,
+        bots: Annotated[
+            str,
+            typer.Option("--bots", help="Bots by name, separated by commas. Default: the first."),
+        ] = "",
+        seed: SeedOption = None,
+        workers: WorkersOption = None,
+        strict: Annotated[bool, typer.Option("--strict", help="Fail on any stalled game.")] = False,
+        stall_tolerance: Annotated[
+            float,
+            typer.Option(
+                "--stall-tolerance",
+                min=0.0,
+                max=1.0,
+                help="The share of simulated games that may stall.",
+            ),
+        ] = 0.05,
+        json_: JsonOption = False,
+    ) -> None:
+        """Can the game be played with these rules? Static checks, random games, games
+        between bots, and a verdict.
+
+        Exit codes: 0 playable; 1 not playable; 2 bad input; 130 interrupted.
+        """
+        from runarch_gen.play.verdict import validate_game
+        from runarch_gen.progress import progress
+
+        registration, values = game_values(name, rules)
+        used = resolve_seed(seed)
+        with progress(games or None, "validate") as advance:
+            verdict = validate_game(
+                registration,
+                values,
+                bots=[b for b in bots.split(",") if b.strip()] or None,
+                games=games,
+                seed=used,
+                workers=workers,
+                strict=strict,
+                stall_tolerance=stall_tolerance,
+                on_progress=advance,
+            )
+        if json_:
+            emit_json({**verdict.to_json(), "seed": used})
+        else:
+            typer.echo("\n".join(verdict.lines()))
+        if verdict.exit_code:
+            raise typer.Exit(verdict.exit_code)
+
+    validate.__name__ = f"{name}_validate"
+    return validate

@@ -234,7 +234,8 @@ class Registration:
     name (a number, a text, or a tuple of either with one value per side, such as each seat's
     character) — ``length(state)``, a game's length in ``length_unit`` (default: the actions
     taken, chance included), and ``first(state)``, the side that moved first (default 0), for
-    the first player's edge.
+    the first player's edge. ``checks(values)`` lists the game's own static checks
+    (:class:`~runarch_gen.play.verdict.Check` objects) for ``validate``.
     """
 
     game_type: GameType
@@ -246,6 +247,7 @@ class Registration:
     length: Callable[[Any], int] | None = None
     length_unit: str = "actions"
     first: Callable[[Any], int] | None = None
+    checks: Callable[[Mapping[str, Value]], Sequence[Any]] | None = None
 
     def load(self, values: Mapping[str, Value]) -> Game[Any]:
         return self.factory(values)
@@ -266,6 +268,7 @@ def register_game(
     length: Callable[[Any], int] | None = None,
     length_unit: str = "actions",
     first: Callable[[Any], int] | None = None,
+    checks: Callable[[Mapping[str, Value]], Sequence[Any]] | None = None,
 ) -> Registration:
     """Register a kind of game under its short name and aliases (a second registration of
     the same name replaces the first, so reloading a module is harmless)."""
@@ -281,6 +284,7 @@ def register_game(
         length,
         length_unit,
         first,
+        checks,
     )
     _REGISTRY[game_type.short_name] = registration
     for alias in (game_type.short_name, *game_type.aliases):
