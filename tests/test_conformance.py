@@ -46,7 +46,7 @@ def test_a_copy_that_differs_fails_the_suite_with_its_place(
 ) -> None:
     from runarch_gen.runarch.engine.state import RunArchState
 
-    game = find_game("runarch(variant=simple)")
+    game = find_game("runarch(variant=simple,set=sample)")
     state = game.new_initial_state(random.Random(3))
     honest = RunArchState.copy
 
@@ -63,7 +63,7 @@ def test_a_copy_that_differs_fails_the_suite_with_its_place(
 def test_a_leaking_observation_fails_the_suite(monkeypatch: pytest.MonkeyPatch) -> None:
     from runarch_gen.runarch.engine.state import RunArchState
 
-    game = find_game("runarch(variant=complex)")
+    game = find_game("runarch(variant=complex,set=sample)")
     state = game.new_initial_state(random.Random(5))
     while state.current_player() != 0 or not state.hands[1]:
         state.apply(state.legal_actions()[0])

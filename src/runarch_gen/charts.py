@@ -193,10 +193,12 @@ def line_chart(
     y_label: str,
     percent: bool = False,
     reference: float | None = None,
+    x_ticks: Sequence[str] | None = None,
     fmt: Format = "png",
 ) -> bytes:
     """One line per series over a parameter, with its confidence band where points have
-    intervals."""
+    intervals; ``x_ticks`` labels the points 0, 1, 2 … (a parameter's values that are not
+    numbers)."""
     figure, axes = _figure()
     for index, (name, points) in enumerate(series.items()):
         colour = SERIES_COLOURS[index % len(SERIES_COLOURS)]
@@ -213,6 +215,8 @@ def line_chart(
         from matplotlib.ticker import PercentFormatter
 
         axes.yaxis.set_major_formatter(PercentFormatter(1.0))
+    if x_ticks is not None:
+        axes.set_xticks(range(len(x_ticks)), list(x_ticks))
     if len(series) > 1:
         axes.legend(frameon=False)
     axes.set_xlabel(x_label, color=INK)
@@ -262,6 +266,10 @@ def heatmap(
             )
     bar = figure.colorbar(image, ax=axes)
     bar.set_label(value_label, color=INK)
+    if percent:
+        from matplotlib.ticker import PercentFormatter
+
+        bar.ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     axes.set_xlabel(x_label, color=INK)
     axes.set_ylabel(y_label, color=INK)
     _title(axes, title)

@@ -20,6 +20,7 @@ from runarch_gen.cli import (  # noqa: F401
     legend,
     play,
     simulate,
+    sweep,
     validate,
 )
 from runarch_gen.cli import games as _games  # noqa: F401  (after RunArch's, listed last)

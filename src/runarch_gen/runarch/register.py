@@ -1,7 +1,7 @@
 """RunArch in the family registry: its factory, its bots and what the conformance suite plays.
 
 >>> from runarch_gen.play.registry import find_game
->>> str(find_game("runarch(variant=classic,deal=4)"))
+>>> str(find_game("runarch(variant=classic,deal=4,set=sample)"))
 'classic(deal=4)'
 """
 
@@ -71,10 +71,10 @@ REGISTRATION = register_game(
     load_runarch,
     bots=BOTS,
     conformance=(
-        "runarch(variant=simple)",
-        "runarch(variant=complex,stall=60)",
-        "runarch(variant=classic,deal=4,stall=60)",
-        "runarch(variant=solo)",
+        "runarch(variant=simple,set=sample)",
+        "runarch(variant=complex,stall=60,set=sample)",
+        "runarch(variant=classic,deal=4,stall=60,set=sample)",
+        "runarch(variant=solo,set=sample)",
     ),
     rules_document="runarch.md",
     statistics=_statistics,

@@ -78,9 +78,9 @@ RUNARCH_TYPE = GameType(
         ),
         Parameter(
             "set",
-            "sample",
-            "the board and deck: 'sample' (the engine's fixed sample set) or a seed"
-            " (the set `runarch-gen kit --seed N` generates)",
+            "1",
+            "the board and deck: a seed (the set `runarch-gen kit --seed N` generates), or"
+            " 'sample' (the engine's small fixed set, for tests)",
         ),
     ),
     variants={v.value: f"runarch(variant={v.value})" for v in Variant},
