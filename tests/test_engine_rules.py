@@ -747,6 +747,76 @@ def test_R24_automa_hands_over_tokens_at_milestones() -> None:
     assert state.totals[1] > 25 and state.received[0] == 1 and state.phase(0) == 2
 
 
+def _line_matches(stones: list[int], pattern: str, squares: list[str]) -> tuple[bool, int]:
+    # The rule's own words: a point for each position whose stone shares the pattern stone's
+    # colour, and one for each that shares its shape (codes read from the pieces' names); the
+    # card is valid on the line when every position earns a point.
+    earned = []
+    for code, name in zip(pattern.split(","), squares, strict=True):
+        stone = PIECES[stones[sq(name)]].code
+        earned.append((stone[0] == code[0]) + (stone[1] == code[1]))
+    return all(earned), sum(earned)
+
+
+def _automa_score(stones: list[int], pattern: str, divisor: int) -> int:
+    lines = [_line_matches(stones, pattern, line) for line in STRAIGHT_LINES]
+    valid = [points for ok, points in lines if ok]
+    if valid:
+        return max(valid)
+    return max(points for _, points in lines) // divisor if divisor else 0
+
+
+STRAIGHT_LINES = [[f"{c}{r}" for c in "abcde"] for r in "12345"] + [
+    [f"{c}{r}" for r in "12345"] for c in "abcde"
+]
+
+
+@pytest.mark.parametrize(("level", "divisor"), [(1, 0), (2, 2), (3, 1)])
+def test_R28_automa_levels_score_a_card_valid_nowhere_by_its_best_lines_matches(
+    level: int, divisor: int
+) -> None:
+    game = make_game(
+        f"solo(automa={level})", [card(1, P), card(9, NOWHERE, match="0R", arrows="N,E")]
+    )
+    state = position(game, hands=[[1], []])
+    state.pile.append(game.card_index[9])
+    swap(state, "d5", "e5")
+    stones = list(state.stones)
+    stones[sq("a1")], stones[sq("b1")] = stones[sq("b1")], stones[sq("a1")]  # N is off: E
+    assert not any(_line_matches(stones, NOWHERE, line)[0] for line in STRAIGHT_LINES)
+    best = max(_line_matches(stones, NOWHERE, line)[1] for line in STRAIGHT_LINES)
+    state.apply(END)
+    assert best > 1 and state.totals[1] == _automa_score(stones, NOWHERE, divisor)
+    assert state.automa_log[-1][5] == (best // divisor if divisor else 0)
+
+
+def test_R28_automa_level_4_plays_the_better_of_two_and_puts_the_other_under_the_pile() -> None:
+    game = make_game(
+        "solo(automa=4)",
+        [
+            card(1, P),
+            card(8, P, match="4G", arrows="N,E"),
+            card(9, NOWHERE, match="0R", arrows="N,E"),
+        ],
+    )
+    state = position(game, hands=[[1], []])
+    weak, strong = game.card_index[9], game.card_index[8]
+    state.pile += [strong, weak]  # the weak card is on top: revealed first
+    swap(state, "d5", "e5")
+    before = list(state.stones)
+    scores = {}
+    for card_id, match, swap_to in ((9, "0R", "b1"), (8, "4G", "c2")):
+        stones = before[:]
+        at = stones.index(parse_piece(match).index)
+        stones[at], stones[sq(swap_to)] = stones[sq(swap_to)], stones[at]
+        scores[card_id] = _automa_score(stones, NOWHERE if card_id == 9 else P, 1)
+    state.apply(END)
+    chosen = 8 if scores[8] > scores[9] else 9
+    assert state.automa_log[-1][1] == game.card_index[chosen]
+    assert state.totals[1] == max(scores.values())
+    assert state.pile[0] == game.card_index[17 - chosen]  # the other one, under the pile
+
+
 def test_R25_solo_ends_when_the_pile_is_empty_at_the_automa_turn() -> None:
     game = make_game("solo", [card(1, P)])
     state = position(game, hands=[[1], []])

@@ -253,6 +253,15 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "points for each full archive at the end of the classic game",
     ),
     OptionSpec(
+        "automa",
+        "R-28",
+        frozenset({Variant.SOLO}),
+        "an integer 1-5",
+        _int_in(1, 5),
+        "the automa's strength: 1 as §8 says; 2 a card valid nowhere scores half its best"
+        " line's matches; 3 all of them; 4 as 3, the better of two revealed cards; 5 of three",
+    ),
+    OptionSpec(
         "tokens",
         "§1.4",
         _WITH_ARCHIVES,
@@ -288,6 +297,7 @@ class RulesConfig:
     target: int = 75  # [R-17]
     stall: int = 500  # [R-18]
     archive_bonus: int = 10  # [R-27]
+    automa: int = 1  # [R-28]
     tokens: str = "default"  # §1.4 the bonus-action tokens' back values
 
     def __post_init__(self) -> None:

@@ -114,6 +114,9 @@ MILESTONES = (25, 50, 75)  # [R-16]
 CARDS_TO_END = 10  # §5 the 10th card placed into archives ends the complex game's round
 PASSABLE_TOKENS = 3  # D, X, F pass on milestones; N never leaves
 AUTOMA = 1  # the automa's side in the solo game
+# [R-28] by automa level: cards revealed, and the share of a line's matches that a card valid
+# nowhere scores (0: nothing, 2: half, 1: all).
+AUTOMA_LEVELS = {1: (1, 0), 2: (1, 2), 3: (1, 1), 4: (2, 1), 5: (3, 1)}
 
 # Precomputed legal move actions (ints, ascending).
 _SWAP_ACTIONS: dict[int, tuple[int, ...]] = {
@@ -780,29 +783,58 @@ class RunArchState(State["RunArchObservation"]):
             self._end(RunArchTermination.PILE_EMPTY)  # [R-25]
             return
         game = self.game
-        card = self.pile.pop()  # reveal the top card of the draw pile
+        reveals, divisor = AUTOMA_LEVELS[game.config.automa]  # [R-28]
+        revealed = [self.pile.pop() for _ in range(min(reveals, len(self.pile)))]
+        best: tuple[int, int, int, int, int] | None = None  # score, card, origin, target, line
+        for card in revealed:  # the first revealed wins a tie
+            candidate = self._automa_option(card, divisor)
+            if best is None or candidate[0] > best[0]:
+                best = candidate
+        assert best is not None
+        score, card, origin, target, best_line = best
+        # [R-28] the cards revealed but not played go under the pile, in the order revealed.
+        self.pile[:0] = [k for k in reversed(revealed) if k != card]
+        s = self.stones
+        s[origin], s[target] = s[target], s[origin]
+        self._update_masks(origin, target)
+        self.discard.append(card)
+        if score:
+            old = self.totals[AUTOMA]
+            self.totals[AUTOMA] = old + score
+            self.bests[AUTOMA] = max(self.bests[AUTOMA], score)
+            self.scored[AUTOMA].append((card, score))
+            self._pass_milestones(AUTOMA, old, old + score)
+        self.turn += 1
+        self.automa_log.append((self.turn, card, origin, target, best_line, score))
+        self._game_ends()
+        self.current = 0
+
+    def _automa_option(self, card: int, divisor: int) -> tuple[int, int, int, int, int]:
+        """§8 what the automa would do with ``card``: its swap, then its best line (rows and
+        columns, the diagonals too in its phase 4) for pattern points only, no minimum. A card
+        valid nowhere scores nothing, or with ``divisor`` [R-28] its best line's matches (a
+        point per colour and per shape that agree) divided by it, rounded down. The stones are
+        left as they were. Returns ``(score, card, origin, target, line)``; line -1 when the
+        card scores nothing."""
+        game = self.game
         s = self.stones
         origin = s.index(game.tables.match_colour[card] * SIZE + game.tables.match_shape[card])
         target = _automa_target(origin, game.arrows[card])
         s[origin], s[target] = s[target], s[origin]
-        self._update_masks(origin, target)
         n_lines = N_LINES if self.phase(AUTOMA) == 4 else N_STRAIGHT
-        best_line, best_points = -1, 0
+        best_line, best_score = -1, 0
         for line in range(n_lines):
-            points = self.pattern_points(card, line)  # pattern points only, no minimum
-            if points > best_points:
-                best_line, best_points = line, points
-        self.discard.append(card)
-        if best_points:
-            old = self.totals[AUTOMA]
-            self.totals[AUTOMA] = old + best_points
-            self.bests[AUTOMA] = max(self.bests[AUTOMA], best_points)
-            self.scored[AUTOMA].append((card, best_points))
-            self._pass_milestones(AUTOMA, old, old + best_points)
-        self.turn += 1
-        self.automa_log.append((self.turn, card, origin, target, best_line, best_points))
-        self._game_ends()
-        self.current = 0
+            points = self.pattern_points(card, line)
+            if points > best_score:
+                best_line, best_score = line, points
+        if not best_score and divisor:
+            table = game.tables.points[card]
+            for line in range(n_lines):
+                matches = sum(table[p][s[sq]] for p, sq in enumerate(LINE_SQUARES[line]))
+                if matches // divisor > best_score:
+                    best_line, best_score = line, matches // divisor
+        s[origin], s[target] = s[target], s[origin]
+        return best_score, card, origin, target, best_line
 
     # ------------------------------------------------------------------------------------
     # Texts
