@@ -51,3 +51,28 @@ def test_the_games_own_failing_check_decides() -> None:
     verdict = validate_game(game, values(), games=0, seed=1)
     assert not verdict.playable and verdict.reasons == ("target: target: cannot be reached [P-1]",)
     assert verdict.to_json()["checks"][0]["ok"] is False
+
+
+def test_balance_findings_come_beside_the_verdict_and_suggest_a_change() -> None:
+    def fewer_edges(_: object, finding: object) -> list[dict[str, str]]:
+        return [{"target": "20"}, {"target": "60"}, {"target": "100"}]
+
+    game = dataclasses.replace(PIG, suggestions=fewer_edges)
+    verdict = validate_game(
+        game,
+        values(target="10", limit="2000"),
+        bots=["hold12"],
+        games=600,
+        seed=1,
+        workers=1,
+        propose=True,
+    )
+    # The first player's edge, and the toy's per-seat label "s0" (always the first player) as
+    # a dominant value: the same edge seen twice.
+    assert verdict.playable and [f.kind for f in verdict.findings] == ["seat", "dominant"]
+    assert verdict.findings[1].subject == "seat s0"
+    proposal = verdict.suggestions[0]
+    assert proposal.found and proposal.after is not None and proposal.after < proposal.before
+    text = "\n".join(verdict.lines())
+    assert "balance (not failures):" in text and "suggestion: change target=" in text
+    assert verdict.to_json()["suggestions"][0]["change"] == dict(proposal.change)

@@ -241,10 +241,18 @@ def _validate_command(name: str) -> Callable[..., None]:
                 help="The share of simulated games that may stall.",
             ),
         ] = 0.05,
+        suggest: Annotated[
+            bool,
+            typer.Option(
+                "--suggest",
+                help="For each balance finding, simulate the game's candidate changes and"
+                " propose the first that removes it.",
+            ),
+        ] = False,
         json_: JsonOption = False,
     ) -> None:
         """Can the game be played with these rules? Static checks, random games, games
-        between bots, and a verdict.
+        between bots, balance findings, and a verdict.
 
         Exit codes: 0 playable; 1 not playable; 2 bad input; 130 interrupted.
         """
@@ -263,6 +271,7 @@ def _validate_command(name: str) -> Callable[..., None]:
                 workers=workers,
                 strict=strict,
                 stall_tolerance=stall_tolerance,
+                propose=suggest,
                 on_progress=advance,
             )
         if json_:

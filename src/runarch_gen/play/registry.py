@@ -235,7 +235,9 @@ class Registration:
     character) — ``length(state)``, a game's length in ``length_unit`` (default: the actions
     taken, chance included), and ``first(state)``, the side that moved first (default 0), for
     the first player's edge. ``checks(values)`` lists the game's own static checks
-    (:class:`~runarch_gen.play.verdict.Check` objects) for ``validate``.
+    (:class:`~runarch_gen.play.verdict.Check` objects) for ``validate``, and
+    ``suggestions(values, finding)`` the changes of parameters to try, smallest first, against
+    a balance finding (:mod:`runarch_gen.play.balance`), for ``validate --suggest``.
     """
 
     game_type: GameType
@@ -248,6 +250,7 @@ class Registration:
     length_unit: str = "actions"
     first: Callable[[Any], int] | None = None
     checks: Callable[[Mapping[str, Value]], Sequence[Any]] | None = None
+    suggestions: Callable[[Mapping[str, Value], Any], Sequence[Mapping[str, str]]] | None = None
 
     def load(self, values: Mapping[str, Value]) -> Game[Any]:
         return self.factory(values)
@@ -269,6 +272,7 @@ def register_game(
     length_unit: str = "actions",
     first: Callable[[Any], int] | None = None,
     checks: Callable[[Mapping[str, Value]], Sequence[Any]] | None = None,
+    suggestions: Callable[[Mapping[str, Value], Any], Sequence[Mapping[str, str]]] | None = None,
 ) -> Registration:
     """Register a kind of game under its short name and aliases (a second registration of
     the same name replaces the first, so reloading a module is harmless)."""
@@ -285,6 +289,7 @@ def register_game(
         length_unit,
         first,
         checks,
+        suggestions,
     )
     _REGISTRY[game_type.short_name] = registration
     for alias in (game_type.short_name, *game_type.aliases):

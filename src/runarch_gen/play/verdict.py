@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from runarch_gen.errors import EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK
+from runarch_gen.play.balance import Finding, Suggestion, balance_findings, suggest
 from runarch_gen.play.registry import Registration, Value
 
 __all__ = [
@@ -128,6 +129,8 @@ class Verdict:
     dynamic: tuple[DynamicRun, ...] = ()
     strict: bool = False
     stall_tolerance: float = DEFAULT_STALL_TOLERANCE
+    findings: tuple[Finding, ...] = ()
+    suggestions: tuple[Suggestion, ...] = ()
 
     def stalls_fail(self, run: DynamicRun) -> bool:
         """Whether more than the tolerated share of ``run``'s games stalled (any, if strict)."""
@@ -189,13 +192,21 @@ class Verdict:
             for run in self.dynamic:
                 out.append(f"  {run.text}")
                 out += [f"    {line}" for line in run.summary]
+        if self.findings:
+            out.append("balance (not failures):")
+            for finding in self.findings:
+                out.append(f"  {finding.kind}: {finding.headline}")
+                for suggestion in self.suggestions:
+                    if suggestion.finding == finding:
+                        out.append(f"    suggestion: {suggestion.text()}")
         if not self.playable:
             out.append("verdict: NOT PLAYABLE")
             out += [f"  {reason}" for reason in self.reasons]
         elif self.interrupted:
             out.append("verdict: none — interrupted before the dynamic check finished")
         else:
-            out.append(f"verdict: PLAYABLE — {self.game} can be played")
+            notes = f" ({len(self.findings)} balance findings above)" if self.findings else ""
+            out.append(f"verdict: PLAYABLE — {self.game} can be played{notes}")
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -209,6 +220,8 @@ class Verdict:
             "reasons": list(self.reasons),
             "checks": [c.to_json() for c in self.checks],
             "dynamic": [run.to_json() for run in self.dynamic],
+            "balance": [f.to_json() for f in self.findings],
+            "suggestions": [s.to_json() for s in self.suggestions],
             "interrupted": self.interrupted,
         }
 
@@ -244,18 +257,23 @@ def validate_game(
     workers: int | None = None,
     strict: bool = False,
     stall_tolerance: float = DEFAULT_STALL_TOLERANCE,
+    propose: bool = False,
     on_progress: Callable[[int], None] | None = None,
 ) -> Verdict:
     """Validate a registered game with parameter ``values``: the game's own static checks (its
     registration's ``checks``), random games under the conformance suite, then ``games``
     games between ``bots`` (default: the registration's first bot in every seat); ``games=0``
-    skips the simulation."""
+    skips the simulation. The games' balance findings are reported beside the verdict; with
+    ``propose`` each is given to the registration's ``suggestions`` (candidate changes of the
+    parameters, smallest first), which are simulated in turn until one removes it."""
     from runarch_gen.play.playtest import playtest
 
     found: list[Check] = list(registration.checks(values)) if registration.checks else []
     found.append(_conformance_check(registration, values, seed))
     game = registration.load(values)
     dynamic: tuple[DynamicRun, ...] = ()
+    findings: list[Finding] = []
+    proposals: list[Suggestion] = []
     if games:
         names = list(bots) if bots else [sorted(registration.bots)[0]]
         played = playtest(
@@ -280,4 +298,31 @@ def validate_game(
                 played.to_json(),
             ),
         )
-    return Verdict(str(game), tuple(found), dynamic, strict, stall_tolerance)
+        if not played.interrupted:
+            findings = balance_findings(
+                played.results,
+                played.sides,
+                values=played.wins_by_value(),
+                stall_tolerance=stall_tolerance,
+            )
+        if propose and registration.suggestions is not None:
+            for finding in findings:
+
+                def replay(change: Mapping[str, str]) -> Any:
+                    parsed = registration.game_type.parse_parameters(dict(change), "suggestion")
+                    changed = dict(values) | {name: parsed[name] for name in change}
+                    return playtest(
+                        registration, changed, names, games=games, seed=seed, workers=workers
+                    )
+
+                candidates = registration.suggestions(values, finding)
+                proposals.append(suggest(finding, candidates, replay, played.sides))
+    return Verdict(
+        str(game),
+        tuple(found),
+        dynamic,
+        strict,
+        stall_tolerance,
+        tuple(findings),
+        tuple(proposals),
+    )
