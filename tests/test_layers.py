@@ -15,7 +15,16 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "runarch_gen"
 GAMES = sorted(p.parent.name for p in PACKAGE.glob("*/register.py"))
-GENERIC = ["play", "pnp", "errors.py", "fileio.py", "progress.py", "background.py", "charts.py"]
+GENERIC = [
+    "play",
+    "pnp",
+    "errors.py",
+    "fileio.py",
+    "progress.py",
+    "background.py",
+    "charts.py",
+    "textdata.py",
+]
 
 
 def _module_name(path: Path) -> str:

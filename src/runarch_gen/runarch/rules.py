@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
 from enum import Enum
@@ -29,6 +28,7 @@ from typing import Any
 from runarch_gen.errors import ParseError
 from runarch_gen.fileio import display_name, read_text
 from runarch_gen.runarch.archives import ARCHIVE_CAPACITY, ARCHIVE_ORDERS, ArchiveRule
+from runarch_gen.textdata import loads_toml, toml_error
 
 __all__ = [
     "OPTIONS",
@@ -470,21 +470,6 @@ def _build(variant: Variant, options: Mapping[str, str], source: str | None) -> 
 
 
 _PATH_OPTIONS = ("conditions", "tokens")  # data files; relative paths start at the TOML file
-_TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*\Z")
-
-
-def toml_error(exc: tomllib.TOMLDecodeError, source: str | None) -> ParseError:
-    """A :class:`ParseError` with the line and column tomllib puts in its message."""
-    message = str(exc)
-    where = _TOML_WHERE.search(message)
-    if where is None:
-        return ParseError(f"malformed TOML: {message}", source=source)
-    return ParseError(
-        f"malformed TOML: {message[: where.start()]}",
-        source=source,
-        line=int(where.group(1)),
-        column=int(where.group(2)),
-    )
 
 
 def rules_from_toml(
@@ -497,10 +482,7 @@ def rules_from_toml(
     >>> str(rules_from_toml('variant = "complex"\\ndeal = 4\\nmatch_bonus = "line"\\n'))
     'complex(deal=4,match_bonus=line)'
     """
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise toml_error(exc, source) from None
+    data = loads_toml(text, source)
     table = data.get("rules", data)
     if not isinstance(table, dict):
         raise ParseError("[rules] must be a table", source=source)

@@ -70,6 +70,7 @@ from runarch_gen.runarch.decks.cards import (
     Pattern,
     parse_goal,
 )
+from runarch_gen.textdata import loads_json
 
 __all__ = [
     "CSV_COLUMNS",
@@ -441,8 +442,8 @@ class _JsonReader:
 
 def parse_deck_json(text: str, *, source: str = "<deck>") -> Deck:
     """A deck from the JSON deck format (see the module docstring)."""
+    loads_json(text, source)  # the fast decoder finds syntax errors and reports them well
     try:
-        json.loads(text)  # the fast decoder finds syntax errors and reports them well
         document: _At = _located_decoder().decode(text)
     except json.JSONDecodeError as exc:
         raise ParseError(

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import itertools
 import re
-import tomllib
 from dataclasses import dataclass
 from importlib import resources
 
 from runarch_gen.errors import ParseError
 from runarch_gen.fileio import read_text
-from runarch_gen.runarch.rules import toml_error
+from runarch_gen.textdata import loads_toml
 
 ARCHIVES = 3
 _COUNTS = re.compile(
@@ -79,10 +78,7 @@ def parse_condition(text: str) -> Condition:
 
 def parse_condition_set(text: str, source: str | None = None) -> tuple[Condition, ...]:
     """Conditions from TOML text with a list ``conditions = ["1·1·1", ...]``."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise toml_error(exc, source) from None
+    data = loads_toml(text, source)
     items = data.get("conditions")
     if not isinstance(items, list) or not items:
         raise ParseError('expected a non-empty list: conditions = ["1·1·1", ...]', source=source)

@@ -15,14 +15,13 @@ open the opponent's movement phases 2–4, N never leaves); the values are the d
 from __future__ import annotations
 
 import itertools
-import tomllib
 from dataclasses import dataclass
 from fractions import Fraction
 from importlib import resources
 
 from runarch_gen.errors import ParseError
 from runarch_gen.fileio import read_text
-from runarch_gen.runarch.rules import toml_error
+from runarch_gen.textdata import loads_toml
 
 TOKEN_SYMBOLS = "DXFN"  # §1.4 stacked in this order, D on top
 
@@ -87,10 +86,7 @@ class BonusTokens:
 
 def parse_tokens(text: str, source: str | None = None) -> BonusTokens:
     """A token set from TOML text with a table ``[tokens]`` of ``D = [5, 6, 7]`` … ``N = […]``."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise toml_error(exc, source) from None
+    data = loads_toml(text, source)
     table = data.get("tokens")
     if not isinstance(table, dict):
         raise ParseError("expected a table [tokens] with D, X, F and N", source=source)

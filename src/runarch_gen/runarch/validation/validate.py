@@ -28,7 +28,6 @@ Rules findings do not fail the set, except with ``strict`` (which also tolerates
 from __future__ import annotations
 
 import itertools
-import json
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -54,6 +53,7 @@ from runarch_gen.runarch.decks.check import DeckReport, Violation, check_deck
 from runarch_gen.runarch.decks.goals import MAX_ARCHIVED
 from runarch_gen.runarch.engine.conditions import Condition, load_conditions
 from runarch_gen.runarch.engine.tokens import TOKEN_SYMBOLS, BonusTokens, load_tokens
+from runarch_gen.textdata import loads_json
 
 if TYPE_CHECKING:
     from runarch_gen.runarch.analysis.simulation import SimulationReport
@@ -712,11 +712,7 @@ def load_set(
 def _read_manifest(path: Path) -> Mapping[str, Any]:
     if not path.is_file():
         return {}
-    text = read_text(path)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ParseError(f"malformed JSON: {exc.msg}", source=str(path), line=exc.lineno) from None
+    data = loads_json(read_text(path), str(path))
     if not isinstance(data, dict):
         raise ParseError("a manifest is a JSON object", source=str(path))
     return data
