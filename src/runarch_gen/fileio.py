@@ -7,12 +7,13 @@ an error or an interrupt never leaves a partial result behind.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import shutil
 import stat
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from runarch_gen.errors import InputError, OutputError
@@ -164,34 +165,79 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> None:
 
 
 @contextlib.contextmanager
-def atomic_directory(path: str | os.PathLike[str]) -> Iterator[Path]:
+def atomic_directory(
+    path: str | os.PathLike[str], *, may_replace: Callable[[Path], None] | None = None
+) -> Iterator[Path]:
     """Build a folder in a temporary place and move it to ``path`` when the block succeeds.
 
-    An existing folder at ``path`` is replaced only once the new one is complete; on an error
-    the temporary folder is removed and ``path`` is left as it was.
+    An existing folder at ``path`` is replaced only when ``may_replace(path)`` allows it (it
+    raises :class:`OutputError` otherwise; without it an existing folder is never replaced),
+    only once the new one is complete, and only if nobody changed it while the block ran:
+    of two runs writing the same folder at once, one wins and the other says so. On an error
+    or an interrupt the temporary folder is removed and ``path`` is left as it was.
     """
     target = Path(path)
     parent = target.parent if str(target.parent) else Path(".")
-    if target.exists() and not target.is_dir():
-        raise OutputError(f"{target}: exists and is not a folder")
+    before = _existing_folder(target, may_replace)
     try:
         parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=parent))
     except OSError as exc:
         raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+    old: Path | None = None
     try:
         yield tmp
         os.chmod(tmp, 0o755)
-        old: Path | None = None
-        if target.exists():
-            old = parent / f".{target.name}.old-{os.getpid()}"
-            os.replace(target, old)
-        os.replace(tmp, target)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+        with _locked(parent):
+            if _identity(target) != before:
+                raise OutputError(
+                    f"{target}: another run wrote this folder meanwhile; it was kept and this"
+                    " run's result dropped"
+                )
+            if before is not None:
+                old = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".old", dir=parent))
+                os.replace(target, old)
+            os.replace(tmp, target)
     except OSError as exc:
-        shutil.rmtree(tmp, ignore_errors=True)
+        if old is not None and not target.exists():
+            with contextlib.suppress(OSError):
+                os.replace(old, target)
         raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
-    except BaseException:
+    finally:
         shutil.rmtree(tmp, ignore_errors=True)
-        raise
+        if old is not None and old.exists():
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def _identity(path: Path) -> tuple[int, int, int] | None:
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    return info.st_dev, info.st_ino, info.st_mtime_ns
+
+
+def _existing_folder(
+    target: Path, may_replace: Callable[[Path], None] | None
+) -> tuple[int, int, int] | None:
+    if target.is_symlink():
+        raise OutputError(f"{target}: is a symbolic link; not replaced")
+    if not target.exists():
+        return None
+    if not target.is_dir():
+        raise OutputError(f"{target}: exists and is not a folder")
+    if may_replace is None:
+        raise OutputError(f"{target}: exists; not replaced")
+    may_replace(target)
+    return _identity(target)
+
+
+@contextlib.contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """An exclusive lock on ``folder`` (its own descriptor, nothing written) while swapping."""
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -70,7 +71,7 @@ def simulate(
 
     if games < 1:
         raise InputError(f"--games {games}: play at least 1 game")
-    rules = parse_rules(variant, source="--variant")
+    rules = parse_rules(variant, source="--variant", files=Path("."))
     names = check_bots(bots.split(","), rules)
     used = resolve_seed(seed)
     chosen = playtest_set(used, board, deck)

@@ -117,7 +117,7 @@ def validate(
         validate_set,
     )
 
-    configs = [parse_rules(text, source="--variant") for text in variant or ()]
+    configs = [parse_rules(text, source="--variant", files=Path(".")) for text in variant or ()]
     chosen_bots = _bots(bots) if bots is not None else list(DEFAULT_BOTS)
     rounds = games if games is not None else DEFAULT_GAMES
     with progress(None, "set") as advance:
