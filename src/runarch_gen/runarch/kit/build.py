@@ -664,7 +664,7 @@ def check_replaceable_kit(folder: Path) -> None:
     hint = "; not replaced (choose another --name or --out, or move it away)"
     try:
         manifest = loads_json(read_text(folder / "manifest.json", limit=16 * 1024 * 1024))
-        outputs = manifest["outputs"]
+        outputs = manifest["files"]
         owned = manifest["generator"]["name"] == "runarch-gen" and isinstance(outputs, dict)
     except (InputError, KeyError, TypeError):
         owned = False
@@ -673,14 +673,9 @@ def check_replaceable_kit(folder: Path) -> None:
     listed = {str(name) for name in outputs} | {"manifest.json"}
     for entry in sorted(folder.rglob("*")):
         relative = entry.relative_to(folder).as_posix()
-        if entry.is_symlink() or (entry.is_file() and relative not in listed):
-            raise OutputError(
-                f"{folder}: holds {relative[:60]!r}, which the kit did not write{hint}"
-            )
-        if not entry.is_dir() and not entry.is_file():
-            raise OutputError(
-                f"{folder}: holds {relative[:60]!r}, which the kit did not write{hint}"
-            )
+        foreign = entry.is_symlink() or not (entry.is_dir() or entry.is_file())
+        if foreign or (entry.is_file() and relative not in listed):
+            raise OutputError(f"{folder}: holds {relative[:60]!r}, not written by the kit{hint}")
 
 
 @dataclass(frozen=True, slots=True)
