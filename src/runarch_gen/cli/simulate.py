@@ -16,6 +16,7 @@ from runarch_gen.cli._app import (
     emit_json,
     note,
     resolve_seed,
+    stopped_after,
 )
 from runarch_gen.errors import EXIT_INTERRUPTED, InputError
 
@@ -101,5 +102,5 @@ def simulate(
     rate = report.games / elapsed if elapsed > 0 else 0.0
     note(f"runarch-gen: {report.games} games in {elapsed:.1f} s ({rate:.1f} games/s), seed {used}")
     if report.interrupted:
-        note(f"runarch-gen: interrupted after {report.games} of {games} games")
+        stopped_after(f"{report.games} of {games} games")
         raise typer.Exit(EXIT_INTERRUPTED)

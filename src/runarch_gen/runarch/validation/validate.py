@@ -53,6 +53,7 @@ from runarch_gen.runarch.decks.check import DeckReport, Violation, check_deck
 from runarch_gen.runarch.decks.goals import MAX_ARCHIVED
 from runarch_gen.runarch.engine.conditions import Condition, load_conditions
 from runarch_gen.runarch.engine.tokens import TOKEN_SYMBOLS, BonusTokens, load_tokens
+from runarch_gen.solver import solve
 from runarch_gen.textdata import loads_json
 
 if TYPE_CHECKING:
@@ -238,8 +239,7 @@ def find_condition_witness(
         solver.parameters.num_workers = 1  # sequential: deterministic
         solver.parameters.random_seed = 0
         solver.parameters.max_deterministic_time = 10.0
-        solver.parameters.catch_sigint_signal = False  # Ctrl-C stays Python's (see below)
-        status = solver.solve(model)
+        status = solve(solver, model)
         if status == cp_model.INFEASIBLE:
             continue
         if status != cp_model.OPTIMAL:
