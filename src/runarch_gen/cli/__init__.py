@@ -26,7 +26,14 @@ from runarch_gen.cli import (  # noqa: F401
 )
 from runarch_gen.cli import games as _games  # noqa: F401  (after RunArch's, listed last)
 from runarch_gen.cli._app import INTERRUPT_REPORTED, app
-from runarch_gen.errors import EXIT_INTERRUPTED, EXIT_USAGE, RunArchError, Stopped
+from runarch_gen.errors import (
+    EXIT_INTERRUPTED,
+    EXIT_USAGE,
+    MAX_MESSAGE,
+    RunArchError,
+    Stopped,
+    cut,
+)
 
 __all__ = ["app", "main"]
 
@@ -93,5 +100,5 @@ def run(argv: list[str] | None = None) -> int:
 
 
 def _fail(message: str) -> None:
-    sys.stderr.write(" ".join(message.split()) + "\n")
+    sys.stderr.write(cut(message, MAX_MESSAGE + 200) + "\n")
     sys.stderr.flush()

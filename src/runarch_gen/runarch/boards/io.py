@@ -108,8 +108,8 @@ def detect_format(text: str) -> TextFormat:
         return "text"
     if len(lines) > 1:
         try:
-            json.loads(lines[0])
-        except json.JSONDecodeError:
+            loads_json(lines[0])
+        except ParseError:
             return "json"  # a document spread over several lines
         return "jsonl"
     return "json"
@@ -210,7 +210,7 @@ def _text_board(block: list[tuple[int, str]], source: str) -> BoardRecord:
                 errors.append(exc.located(source, number, match.start() + 1))
         if len(tokens) != SIZE:
             # Point at the first code too many, or at the row's first code when some are missing.
-            column = tokens[SIZE if len(tokens) > SIZE else 0].start() + 1
+            column = tokens[SIZE if len(tokens) > SIZE else 0].start() + 1 if tokens else 1
             errors.append(
                 ParseError(
                     f"row has {_plural(len(tokens), 'code')}, expected {SIZE}",
