@@ -41,7 +41,12 @@ __all__ = ["app", "main"]
 def main(argv: list[str] | None = None) -> None:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``) and exit."""
     _stop_on_signals()
-    sys.exit(run(argv))
+    code = run(argv)
+    # The command has ended and said so: a signal during the interpreter's shutdown (which
+    # still imports and cleans up) must not print a traceback after that.
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_IGN)
+    sys.exit(code)
 
 
 _signalled: list[Stopped] = []
