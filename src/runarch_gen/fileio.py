@@ -143,6 +143,15 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> None:
         sys.stdout.buffer.flush()
         return
     target = Path(path)
+    if target.is_symlink():
+        target = Path(os.path.realpath(target))  # write through the link, keep the link
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        mode = 0
+    if mode and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        _write_special(target, raw)  # a FIFO or a device such as /dev/null: write into it
+        return
     parent = target.parent if str(target.parent) else Path(".")
     try:
         parent.mkdir(parents=True, exist_ok=True)
@@ -162,6 +171,14 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def _write_special(target: Path, raw: bytes) -> None:
+    try:
+        with open(target, "wb") as handle:
+            handle.write(raw)
+    except OSError as exc:
+        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
 
 
 @contextlib.contextmanager
