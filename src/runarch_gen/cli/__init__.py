@@ -87,11 +87,12 @@ def _survive_a_closed_pipe() -> None:
     except OSError:
         return
     current = sys.stdout
-    if current is not None and current is sys.__stdout__ and stat.S_ISFIFO(mode):
-        current.flush()
-        sys.stdout = io.TextIOWrapper(
-            io.BufferedWriter(_PipeWriter(1)), encoding="utf-8", errors="replace"
-        )
+    if current is None or current is not sys.__stdout__ or not stat.S_ISFIFO(mode):
+        return  # a terminal, a file, or a stream a caller has put in place
+    current.flush()
+    sys.stdout = io.TextIOWrapper(
+        io.BufferedWriter(_PipeWriter(1)), encoding="utf-8", errors="replace"
+    )
 
 
 _signalled: list[Stopped] = []
