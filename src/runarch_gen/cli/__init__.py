@@ -86,10 +86,9 @@ def _survive_a_closed_pipe() -> None:
         mode = os.fstat(1).st_mode
     except OSError:
         return
-    current = sys.stdout
-    if current is None or current is not sys.__stdout__ or not stat.S_ISFIFO(mode):
+    if sys.stdout is not sys.__stdout__ or not stat.S_ISFIFO(mode):
         return  # a terminal, a file, or a stream a caller has put in place
-    current.flush()
+    sys.stdout.flush()
     sys.stdout = io.TextIOWrapper(
         io.BufferedWriter(_PipeWriter(1)), encoding="utf-8", errors="replace"
     )
