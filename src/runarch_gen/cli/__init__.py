@@ -86,7 +86,8 @@ def _survive_a_closed_pipe() -> None:
         mode = os.fstat(1).st_mode
     except OSError:
         return
-    if sys.stdout is not sys.__stdout__ or not stat.S_ISFIFO(mode):
+    same = sys.stdout is sys.__stdout__
+    if not same or not stat.S_ISFIFO(mode):
         return  # a terminal, a file, or a stream a caller has put in place
     sys.stdout.flush()
     sys.stdout = io.TextIOWrapper(
