@@ -225,7 +225,21 @@ def read_deck(path: str | os.PathLike[str]) -> Deck:
 
     Raises :class:`ParseError` naming file, line, column and field at the first problem.
     """
-    return parse_deck(read_text(path), source=display_name(path))
+    return require_unique_ids(parse_deck(read_text(path), source=display_name(path)), path)
+
+
+def require_unique_ids(deck: Deck, source: str | os.PathLike[str]) -> Deck:
+    """``deck``, unless two of its cards share an id: a deck to play or print needs each card
+    once (``runarch-gen check`` reports this and every other problem of a deck file)."""
+    seen: set[int] = set()
+    for card in deck.cards:
+        if card.id in seen:
+            raise InputError(
+                f"{display_name(source)}: card id {card.id} appears twice"
+                f" (runarch-gen check {display_name(source)} lists every problem)"
+            )
+        seen.add(card.id)
+    return deck
 
 
 def parse_deck(text: str, *, source: str = "<deck>") -> Deck:
@@ -549,9 +563,12 @@ def _json_card(reader: _JsonReader, at: _At, path: str) -> Card:
     match = reader.parsed(fields["match"], _join(path, "match"), parse_piece)
     goal = _json_goal(reader, fields["goal"], _join(path, "goal"))
     arrows_path = _join(path, "arrows")
+    arrow_items = reader.list(fields["arrows"], arrows_path)
+    if len(arrow_items) > 8:
+        raise reader.fail("at most 8 arrows (a card shows 2 [R-03])", arrows_path, fields["arrows"])
     arrows: tuple[Direction, ...] = tuple(
         reader.parsed(item, f"{arrows_path}[{i}]", parse_direction)
-        for i, item in enumerate(reader.list(fields["arrows"], arrows_path))
+        for i, item in enumerate(arrow_items)
     )
     return Card(card_id, pattern, match, goal, arrows)
 

@@ -120,12 +120,9 @@ def default_conditions() -> tuple[Condition, ...]:
 
 
 def is_inline_conditions(text: str) -> bool:
-    """Whether ``text`` is a condition set written inline (rather than a file's name)."""
-    try:
-        parse_conditions_inline(text)
-    except ParseError:
-        return False
-    return True
+    """Whether ``text`` is a condition set written inline (rather than a file's name): every
+    part between ``|`` has the form of a condition (its numbers are checked when parsed)."""
+    return all(_COUNTS.match(part) or _TOTAL.match(part) for part in text.split("|"))
 
 
 def parse_conditions_inline(text: str, source: str | None = None) -> tuple[Condition, ...]:

@@ -59,8 +59,9 @@ def parse_deck(text: str, *, source: str) -> Deck:
 def read_deck_text(text: str, *, source: str) -> Deck:
     """The deck in ``text``, read but not yet checked."""
     from runarch_gen.runarch.decks.io import parse_deck as read
+    from runarch_gen.runarch.decks.io import require_unique_ids
 
-    return read(text, source=source)
+    return require_unique_ids(read(text, source=source), source)
 
 
 def deck_violations(deck: Deck, source: str) -> list[str]:
@@ -203,6 +204,11 @@ def kit_inputs(
             unchecked = name
             if len(deck) not in DECK_SIZES:  # [R-01], before any drawing
                 raise InputError(f"{name}: {len(deck)} cards; a deck has 30 to 100 [R-01]")
+            odd = next((card for card in deck.cards if len(card.arrows) != 2), None)
+            if odd is not None:  # [R-03]: the card face has room for two
+                raise InputError(
+                    f"{name}: card {odd.id} has {len(odd.arrows)} arrows; a card shows 2 [R-03]"
+                )
         else:
             deck = parse_deck(text, source=name)
         sources["deck"] = _source(deck_path, text)
