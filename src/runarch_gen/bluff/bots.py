@@ -1,0 +1,173 @@
+"""Bluff's bots. Each one states its policy — the chance of each legal action given what its
+player sees — so the exact solver can measure how far it is from equilibrium
+(:mod:`.solver`); ``step`` draws from that policy with the bot's own generator.
+
+- :class:`RandomBot` (``random``): every legal action alike.
+- :class:`OddsBot` (``odds``): the chance that each bid holds from the binomial of the dice it
+  cannot see (:mod:`.odds`); it doubts when the standing bid is less likely to hold than its
+  best raise, and otherwise makes the lowest raise within :attr:`OddsBot.margin` of its best.
+- :class:`BayesBot` (``bayes``): the same decisions, with each opponent's hidden hand weighed
+  by the bids that opponent made (an opponent who bid a face more likely holds it).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from functools import cache
+from typing import ClassVar
+
+import numpy as np
+import numpy.typing as npt
+
+from runarch_gen.bluff.engine import DOUBT, SHOW_BASE, BluffObservation, Phase
+from runarch_gen.bluff.odds import tail_table
+from runarch_gen.play.bot import Bot
+from runarch_gen.play.registry import BotFactory
+
+__all__ = ["BOTS", "BayesBot", "BluffBot", "OddsBot", "RandomBot"]
+
+Policy = list[tuple[int, float]]
+
+
+class BluffBot(Bot[BluffObservation]):
+    """A bot with an explicit policy: ``policy(observation, legal)`` lists (action, chance)."""
+
+    def policy(self, observation: BluffObservation, legal: Sequence[int]) -> Policy:
+        raise NotImplementedError
+
+    def step(self, observation: BluffObservation, legal_actions: Sequence[int]) -> int:
+        policy = self.policy(observation, legal_actions)
+        if len(policy) == 1:
+            return policy[0][0]
+        point = self.rng.random()
+        running = 0.0
+        for action, chance in policy:
+            running += chance
+            if point < running:
+                return action
+        return policy[-1][0]
+
+
+class RandomBot(BluffBot):
+    """Every legal action with the same chance."""
+
+    name: ClassVar[str] = "random"
+
+    def policy(self, observation: BluffObservation, legal: Sequence[int]) -> Policy:
+        share = 1.0 / len(legal)
+        return [(a, share) for a in legal]
+
+    def step(self, observation: BluffObservation, legal_actions: Sequence[int]) -> int:
+        return legal_actions[int(self.rng.random() * len(legal_actions))]
+
+
+class OddsBot(BluffBot):
+    """Bids and doubts by the odds of what it sees."""
+
+    name: ClassVar[str] = "odds"
+    margin: ClassVar[float] = 0.05
+    """Raises this close to the best one count as good enough; the lowest of them is made."""
+    bluff: ClassVar[float] = 0.1
+    """The share of decisions spread over every good-enough raise instead of the lowest."""
+
+    def tails(self, observation: BluffObservation) -> dict[int, Sequence[float]]:
+        """For each face, ``t[k]``: the chance that at least k hidden dice count for it."""
+        rules = observation.rules
+        hidden = observation.hidden_from_me
+        number = tail_table(hidden, rules.faces, False)
+        star = tail_table(hidden, rules.faces, True)
+        return {f: (star if f == rules.star else number) for f in range(1, rules.sides + 1)}
+
+    def policy(self, observation: BluffObservation, legal: Sequence[int]) -> Policy:
+        if observation.phase == Phase.SHOW:
+            return [(SHOW_BASE, 1.0)]
+        rules = observation.rules
+        bids = rules.bids
+        visible = observation.visible()
+        star = rules.star
+        seen = {
+            f: sum(1 for d in visible if d == f or (f != star and d == star))
+            for f in range(1, rules.sides + 1)
+        }
+        tails = self.tails(observation)
+
+        def holds(rank: int) -> float:
+            bid = bids[rank]
+            need = bid.quantity - seen[bid.face]
+            table = tails[bid.face]
+            if need <= 0:
+                return 1.0
+            return table[need] if need < len(table) else 0.0
+
+        raises = [(a, holds(a - 1)) for a in legal if a != DOUBT]
+        if not raises:
+            return [(DOUBT, 1.0)]
+        best = max(p for _, p in raises)
+        last = observation.last
+        if last >= 0 and 1.0 - holds(last) > best:
+            return [(DOUBT, 1.0)]
+        good = [a for a, p in raises if p >= best - self.margin]
+        lowest = good[0]
+        if len(good) == 1 or self.bluff <= 0:
+            return [(lowest, 1.0)]
+        spread = self.bluff / len(good)
+        return [(a, spread + (1.0 - self.bluff if a == lowest else 0.0)) for a in good]
+
+
+@cache
+def _hand_table(size: int, sides: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
+    """Every sorted hand of ``size`` dice: its prior chance, and its count for each face
+    (``counts[h, f-1]``: dice showing f or a star; for the star, stars only)."""
+    hands = list(itertools.combinations_with_replacement(range(1, sides + 1), size))
+    prior = np.empty(len(hands))
+    counts = np.zeros((len(hands), sides), dtype=np.int64)
+    for i, hand in enumerate(hands):
+        ways = math.factorial(size)
+        for _, group in itertools.groupby(hand):
+            ways //= math.factorial(len(list(group)))
+        prior[i] = ways / sides**size
+        for f in range(1, sides + 1):
+            counts[i, f - 1] = sum(1 for d in hand if d == f or (f != sides and d == sides))
+    return prior, counts
+
+
+class BayesBot(OddsBot):
+    """Weighs each opponent's hidden hand by that opponent's bids before taking the odds."""
+
+    name: ClassVar[str] = "bayes"
+    weight: ClassVar[float] = 2.0
+    """How much likelier a bid on a face is per die of that face the bidder holds."""
+
+    def tails(self, observation: BluffObservation) -> dict[int, Sequence[float]]:
+        rules = observation.rules
+        sides = rules.sides
+        total: npt.NDArray[np.float64] = np.zeros((sides, 1))
+        total[:, 0] = 1.0
+        for q, held in enumerate(observation.dice):
+            if q == observation.player or not held:
+                continue
+            size = held - len(observation.shown[q])
+            if size <= 0:
+                continue
+            prior, counts = _hand_table(size, sides)
+            weights = prior.copy()
+            for bidder, rank in observation.bids:
+                if bidder == q:
+                    face = rules.bids[rank].face
+                    weights *= 1.0 + self.weight * counts[:, face - 1]
+            weights /= weights.sum()
+            dist = np.zeros((sides, size + 1))
+            for f in range(sides):
+                dist[f] = np.bincount(counts[:, f], weights=weights, minlength=size + 1)
+            total = np.array([np.convolve(total[f], dist[f]) for f in range(sides)])
+        out: dict[int, Sequence[float]] = {}
+        for f in range(sides):
+            tail = np.cumsum(total[f][::-1])[::-1]
+            out[f + 1] = [*tail.tolist(), 0.0]
+        return out
+
+
+BOTS: dict[str, BotFactory] = {"random": RandomBot, "odds": OddsBot, "bayes": BayesBot}
+"""The bots by name, as the registry lists them."""
