@@ -23,6 +23,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Self
@@ -458,7 +459,7 @@ class BluffState(State[BluffObservation]):
         )
         alive = [p for p, n in enumerate(self.dice) if n]
         if rules.single or len(alive) == 1:
-            self.end = BluffEnd.ROUND if rules.single and len(alive) > 1 else BluffEnd.LAST
+            self.end = BluffEnd.ROUND if rules.single else BluffEnd.LAST
         elif self.round >= rules.limit:
             self.end = BluffEnd.LIMIT
         if self.end is not None:
@@ -625,7 +626,7 @@ class BluffState(State[BluffObservation]):
             action = index
         elif phase == Phase.FIRST:
             seat = lower.removeprefix("first").strip().removeprefix("p")
-            if not (seat.isdigit() and len(seat) <= 2):
+            if not re.fullmatch(r"[0-9]{1,2}", seat):
                 raise InvalidBidError(f"expected first pN, not {word[:40]!r}")
             action = int(seat) - 1
         else:

@@ -31,7 +31,7 @@ DOUBT_WORDS = frozenset({"doubt", "nevěřím", "neverim", "challenge"})
 """Words read as a doubt; ``doubt`` is printed."""
 
 _STARS = frozenset({"★", "*", "s"})
-_BID = re.compile(r"\s*(\d{1,3})\s*[x×]\s*(\S{1,3})\s*\Z", re.IGNORECASE)
+_BID = re.compile(r"\s*([0-9]{1,3})\s*[x×]\s*(\S{1,3})\s*\Z", re.IGNORECASE)
 MAX_TEXT = 200
 
 
@@ -44,7 +44,7 @@ def parse_face(text: str, faces: int) -> int:
     word = text.strip().lower()
     if word in _STARS:
         return faces + 1
-    if word.isdigit() and len(word) <= 2 and 1 <= int(word) <= faces:
+    if re.fullmatch(r"[0-9]{1,2}", word) and 1 <= int(word) <= faces:
         return int(word)
     raise InvalidBidError(f"a face is 1 to {faces} or {STAR_TEXT}, not {text.strip()[:20]!r}")
 

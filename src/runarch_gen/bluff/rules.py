@@ -95,7 +95,7 @@ def default_scale() -> Scale:
     return Scale(tuple(fields))
 
 
-_FIELD = re.compile(r"(?P<star>[★*sS])?\s*(?P<quantity>\d{1,6})\Z")
+_FIELD = re.compile(r"(?P<star>[★*sS])?\s*(?P<quantity>[0-9]{1,6})\Z")
 
 
 def parse_scale(text: str, source: str = "<scale>") -> Scale:
