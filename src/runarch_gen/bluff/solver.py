@@ -88,7 +88,7 @@ class PublicTree:
             self.hands.append(hands)
             self.prior.append(prior)
         total = sum(sizes)
-        self.bids = [b for b in rules.bids]
+        self.bids = list(rules.bids)
         allowed = [r for r, b in enumerate(self.bids) if b.quantity <= total] or list(
             range(len(self.bids))
         )
@@ -350,7 +350,7 @@ def bot_strategy(tree: PublicTree, make_bot: Callable[[random.Random], Any]) -> 
     for depth, layer in enumerate(tree.layers):
         actor = depth % 2
         parents, actions, _ = tree.edges[depth]
-        starts = list(tree.starts[depth]) + [len(parents)]
+        starts = [*list(tree.starts[depth]), len(parents)]
         out = np.zeros((len(parents), len(tree.hands[actor])))
         for i, seq in enumerate(layer):
             lo, hi = starts[i], starts[i + 1]
