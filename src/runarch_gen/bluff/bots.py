@@ -23,6 +23,7 @@ import numpy.typing as npt
 
 from runarch_gen.bluff.engine import DOUBT, SHOW_BASE, BluffObservation, Phase
 from runarch_gen.bluff.odds import tail_table
+from runarch_gen.bluff.rules import BluffRules
 from runarch_gen.play.bot import Bot
 from runarch_gen.play.registry import BotFactory
 
@@ -84,21 +85,20 @@ class OddsBot(BluffBot):
         if observation.phase == Phase.SHOW:
             return [(SHOW_BASE, 1.0)]
         rules = observation.rules
-        bids = rules.bids
-        visible = observation.visible()
+        faces, quantities = _bid_lists(rules)
         star = rules.star
-        seen = {
-            f: sum(1 for d in visible if d == f or (f != star and d == star))
-            for f in range(1, rules.sides + 1)
-        }
+        counts = [0] * (rules.sides + 1)
+        for die in observation.visible():
+            counts[die] += 1
+        seen = [counts[f] + (counts[star] if f != star else 0) for f in range(rules.sides + 1)]
         tails = self.tails(observation)
 
         def holds(rank: int) -> float:
-            bid = bids[rank]
-            need = bid.quantity - seen[bid.face]
-            table = tails[bid.face]
+            face = faces[rank]
+            need = quantities[rank] - seen[face]
             if need <= 0:
                 return 1.0
+            table = tails[face]
             return table[need] if need < len(table) else 0.0
 
         raises = [(a, holds(a - 1)) for a in legal if a != DOUBT]
@@ -108,12 +108,26 @@ class OddsBot(BluffBot):
         last = observation.last
         if last >= 0 and 1.0 - holds(last) > best:
             return [(DOUBT, 1.0)]
-        good = [a for a, p in raises if p >= best - self.margin]
+        floor = best - self.margin
+        good = [a for a, p in raises if p >= floor]
         lowest = good[0]
         if len(good) == 1 or self.bluff <= 0:
             return [(lowest, 1.0)]
         spread = self.bluff / len(good)
         return [(a, spread + (1.0 - self.bluff if a == lowest else 0.0)) for a in good]
+
+
+_BID_LISTS: dict[int, tuple[BluffRules, list[int], list[int]]] = {}
+
+
+def _bid_lists(rules: BluffRules) -> tuple[list[int], list[int]]:
+    """Each bid's face and quantity, in raise order (kept per rules object)."""
+    entry = _BID_LISTS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        bids = rules.bids
+        entry = (rules, [b.face for b in bids], [b.quantity for b in bids])
+        _BID_LISTS[id(rules)] = entry
+    return entry[1], entry[2]
 
 
 @cache
