@@ -175,3 +175,40 @@ def solve(
         typer.echo(f"value by the linear program: {report['lp_value']:+.6f}")
     for name, row in report["bots"].items():
         typer.echo(f"  {name:<8} exploitability {row['exploitability']:.4f}")
+
+
+@bluff_app.command("kit")
+def kit(
+    out: Annotated[
+        str | None, typer.Option("--out", help="The kit folder (default output/bluff-kit-LANG).")
+    ] = None,
+    paper: Annotated[str, typer.Option("--paper", help="a4 or letter.")] = "a4",
+    lang: Annotated[
+        str, typer.Option("--lang", help="cs or en: the board, screens and odds card.")
+    ] = "en",
+    rules: Annotated[
+        str, typer.Option("--rules", help="A game string or parameters: faces=N, scale=FILE.")
+    ] = "",
+    json_: JsonOption = False,
+) -> None:
+    """Make the print-and-play kit: the betting scale board with the slots for dice out of
+    play, an odds reference card, stickers for 31 ordinary dice (the bid die in its own colour),
+    31 dice nets, six fold-up screens and the rules in Czech and English, as kit.pdf with PNG
+    previews and manifest.json. Print at 100 %.
+    """
+    from runarch_gen.bluff.engine import rules_from_values
+    from runarch_gen.bluff.kit import make_kit
+    from runarch_gen.cli.games import game_values
+
+    _, values = game_values("bluff", rules)
+    folder = out or f"output/bluff-kit-{lang.strip().lower()[:8]}"
+    manifest = make_kit(
+        rules_from_values(dict(values)),
+        folder,
+        paper=paper.strip().lower(),
+        lang=lang.strip().lower(),
+    )
+    if json_:
+        emit_json({**manifest, "folder": folder})
+    else:
+        typer.echo(f"wrote {folder}/kit.pdf ({len(manifest['pages'])} pages) and previews")
