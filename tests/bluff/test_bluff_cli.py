@@ -64,7 +64,7 @@ def test_solve_reports_value_and_bots(tmp_path: Path, capsys: pytest.CaptureFixt
     ("args", "message"),
     [
         (["--dice", "1"], "--dice: two counts"),
-        (["--dice", "2,2"], "at most 17 are solved"),
+        (["--dice", "2,2"], "at most 18 are solved"),
         (["--dice", "1,2", "--lp"], "--lp: the linear program is for one die each"),
         (["--bots", "oracle"], "unknown bot 'oracle'"),
         (["--rules", "scale=/no/such/scale"], "no such file"),

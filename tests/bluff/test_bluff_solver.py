@@ -80,5 +80,5 @@ def test_exploitability_is_never_negative_for_random_strategies() -> None:
 
 
 def test_games_too_large_to_solve_are_refused() -> None:
-    with pytest.raises(InputError, match="at most 17"):
+    with pytest.raises(InputError, match="at most 18"):
         PublicTree(small_rules(BluffRules(), (2, 2)))

@@ -236,8 +236,10 @@ class RoundResult:
         if self.exact:
             if self.gained:
                 return f"{head}, exact hit, p{self.doubter + 1} gives p{self.bidder + 1} a die"
-            losers = ", ".join(f"p{p + 1}" for p, n in enumerate(self.lost) if n)
-            return f"{head}, exact hit, {losers or 'nobody'} lose a die"
+            losers = [f"p{p + 1}" for p, n in enumerate(self.lost) if n]
+            if len(losers) == 1:
+                return f"{head}, exact hit, {losers[0]} loses a die"
+            return f"{head}, exact hit, {', '.join(losers) or 'nobody'} lose a die each"
         return f"{head}, p{self.loser + 1} loses {self.lost[self.loser]}"
 
 

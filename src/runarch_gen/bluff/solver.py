@@ -52,7 +52,7 @@ __all__ = [
 Array = npt.NDArray[np.float64]
 MAX_NODES = 1 << 18
 """The largest public tree solved (bounded work): two players with one die each and the
-default scale have 2,048 decision nodes; one and two dice, 65,536."""
+default scale have 4,096 decision nodes (12 bids); one and two dice 262,144 (18 bids)."""
 
 
 def small_rules(rules: BluffRules, dice: tuple[int, int]) -> BluffRules:
@@ -92,10 +92,10 @@ class PublicTree:
         allowed = [r for r, b in enumerate(self.bids) if b.quantity <= total] or list(
             range(len(self.bids))
         )
-        if len(allowed) > 17:
+        if len(allowed) > 18:
             raise InputError(
-                f"the small game has {len(allowed)} bids to choose from: at most 17 are solved"
-                f" (2^17 bid sequences)"
+                f"the small game has {len(allowed)} bids to choose from: at most 18 are solved"
+                f" (2^18 bid sequences)"
             )
         # holds[r][h0, h1]: whether bid r holds for these hands
         star = rules.star
