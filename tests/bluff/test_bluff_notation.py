@@ -79,3 +79,28 @@ def test_bad_game_strings_are_one_clear_error() -> None:
     ]:
         with pytest.raises(InputError, match=message):
             find_game(text)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(-5, 1200), max_size=40) | st.text(max_size=80).map(lambda t: [t]))
+def test_a_serialised_record_reads_back_or_is_refused_with_one_error(words: list[object]) -> None:
+    game = find_game("bluff(players=3,reroll=on,dice=2)")
+    text = " ".join(str(w) for w in words)
+    try:
+        state = game.deserialize_state(text)
+    except InputError:
+        return
+    assert game.deserialize_state(game.serialize_state(state)) == state
+
+
+def test_a_played_record_replays_to_the_same_state() -> None:
+    game = find_game("bluff(players=4,exact=all-last,reroll=on)")
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(sample_chance(state, rng))
+        else:
+            state.apply(rng.choice(list(state.legal_actions())))
+    again = game.deserialize_state(game.serialize_state(state))
+    assert again == state and again.dice == state.dice and again.results == state.results
