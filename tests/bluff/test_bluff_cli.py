@@ -100,3 +100,14 @@ def test_a_bad_scale_file_names_its_line(
     assert run(["bluff", "simulate", "-n", "2", "--rules", f"scale={scale}"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"{scale}:3:1: field 2 is already on line 2" in err
+
+
+def test_validate_fails_a_scale_whose_every_bid_is_false_at_the_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scale = tmp_path / "high.txt"
+    scale.write_text("3\n4\n*3\n", "utf-8")
+    assert run(["bluff", "validate", "-n", "0", "--seed", "1", "--rules", f"scale={scale}"]) == 1
+    assert "cannot bid anything true [L-04]" in capsys.readouterr().out
+    assert run(["bluff", "validate", "-n", "10", "--seed", "1", "--rules", "players=3"]) == 0
+    assert "PLAYABLE" in capsys.readouterr().out

@@ -34,6 +34,35 @@ def _statistics(state: BluffState) -> dict[str, Any]:
     }
 
 
+def _checks(values: Mapping[str, Value]) -> list[Any]:
+    """Static checks of the rules: the scale can make a true opening bid to the end [L-04]."""
+    from runarch_gen.play.verdict import Check, Failure
+
+    rules = rules_from_values(dict(values))
+    lowest = min(b.quantity for b in rules.bids)
+    fewest = 2  # the fewest dice in play while the game goes on: two players, one die each
+    failures = []
+    if lowest > fewest:
+        failures.append(
+            Failure(
+                "scale",
+                "L-04",
+                f"every bid names at least {lowest} dice, but the last two players may hold"
+                f" {fewest}: the opener of such a round cannot bid anything true",
+                proof=f"lowest field {lowest} > {fewest} dice",
+            )
+        )
+    return [
+        Check(
+            "scale",
+            f"{len(rules.scale.fields)} fields, {len(rules.bids)} bids from {rules.bids[0]}"
+            f" to {rules.bids[-1]}",
+            tuple(failures),
+            proofs={"fields": str(rules.scale), "bids": len(rules.bids), "lowest": lowest},
+        )
+    ]
+
+
 def _rounds(state: BluffState) -> int:
     return state.round
 
@@ -56,6 +85,7 @@ REGISTRATION = register_game(
     ),
     rules_document="bluff.md",
     statistics=_statistics,
+    checks=_checks,
     length=_rounds,
     length_unit="rounds",
     first=_first,
