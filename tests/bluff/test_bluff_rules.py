@@ -175,3 +175,17 @@ def test_rules_out_of_range_are_refused() -> None:
     for options in ({"players": 7}, {"players": 1}, {"dice": 10}, {"faces": 1}, {"first": 5}):
         with pytest.raises(InputError):
             BluffRules(**options)  # type: ignore[arg-type]
+
+
+def test_named_variants_fill_the_options_left_at_their_defaults() -> None:
+    from runarch_gen.games import find_game
+
+    assert str(find_game("bluff(variant=original)")) == "bluff(exact=all,opener=loser)"
+    assert str(find_game("bluff(variant=endless)")) == "bluff(exact=all-last)"
+    assert str(find_game("bluff(variant=reroll,players=3)")) == "bluff(players=3,reroll=on)"
+    # an option given besides the variant wins
+    assert str(find_game("bluff(variant=original,exact=all-last)")) == (
+        "bluff(exact=all-last,opener=loser)"
+    )
+    with pytest.raises(InputError, match="variant is one of seed, original, endless, reroll"):
+        find_game("bluff(variant=classic)")

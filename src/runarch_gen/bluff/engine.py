@@ -81,6 +81,13 @@ BLUFF_TYPE = GameType(
     chance_mode=ChanceMode.EXPLICIT,
     information=Information.IMPERFECT,
     parameters=(
+        Parameter(
+            "variant",
+            "seed",
+            "a preset of the options below, for those left at their defaults: original"
+            " (exact=all, opener=loser), endless (exact=all-last), reroll (reroll=on)",
+            choices=("seed", "original", "endless", "reroll"),
+        ),
         Parameter("players", 4, "players at the table [L-01]", minimum=2, maximum=6),
         Parameter(
             "dice",
@@ -139,8 +146,13 @@ BLUFF_TYPE = GameType(
 def rules_from_values(values: dict[str, Value] | None = None) -> BluffRules:
     """The rules of registry parameter ``values`` (defaults for the missing ones); a scale
     file is read here."""
-    given = BLUFF_TYPE.parse_parameters({})
-    given.update(values or {})
+    defaults = BLUFF_TYPE.parse_parameters({})
+    given = {**defaults, **(values or {})}
+    preset = BLUFF_TYPE.variants.get(str(given["variant"]), "")
+    for item in filter(None, preset.split(",")):
+        key, _, text = item.partition("=")
+        if given[key] == defaults[key]:  # a variant fills the options left at their defaults
+            given[key] = BLUFF_TYPE.parameter(key).parse(text, "bluff")
     return BluffRules(
         players=int(given["players"]),
         dice=int(given["dice"]),
@@ -159,6 +171,7 @@ def rules_from_values(values: dict[str, Value] | None = None) -> BluffRules:
 def rules_values(rules: BluffRules) -> dict[str, Value]:
     """The registry parameter values of ``rules`` (inverse of :func:`rules_from_values`)."""
     return {
+        "variant": "seed",
         "players": rules.players,
         "dice": rules.dice,
         "faces": rules.faces,
