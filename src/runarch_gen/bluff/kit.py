@@ -57,6 +57,8 @@ class KitPage:
     name: str
     landscape: bool
     draw: Draw
+    note: str = "print at 100 %: the square is 10 mm"
+    """The footer's printing note, in the page's language."""
 
 
 def kit_texts(lang: str) -> dict[str, Any]:
@@ -458,32 +460,32 @@ def draw_rules(texts: dict[str, Any]) -> Draw:
 def kit_pages(rules: BluffRules, lang: str) -> list[KitPage]:
     """Every page of the kit, in print order."""
     texts = kit_texts(lang)
+    note = str(texts["print_note"])
     pages = [
-        KitPage("board", True, draw_board(rules, texts)),
-        KitPage("odds", False, draw_odds(rules, texts)),
-        KitPage("stickers", False, draw_stickers(rules, texts)),
+        KitPage("board", True, draw_board(rules, texts), note),
+        KitPage("odds", False, draw_odds(rules, texts), note),
+        KitPage("stickers", False, draw_stickers(rules, texts), note),
     ]
     for n, first in enumerate(range(0, 31, NETS_PER_PAGE), start=1):
         count = min(NETS_PER_PAGE, 31 - first)
-        pages.append(KitPage(f"nets-{n}", False, draw_nets(rules, texts, first, count)))
+        pages.append(KitPage(f"nets-{n}", False, draw_nets(rules, texts, first, count), note))
     for n, first in enumerate(range(0, 6, 3), start=1):
-        pages.append(
-            KitPage(f"screens-{n}", False, draw_screens(rules, texts, range(first, first + 3)))
-        )
-    pages.append(KitPage("rules-cs", False, draw_rules(kit_texts("cs"))))
-    pages.append(KitPage("rules-en", False, draw_rules(kit_texts("en"))))
+        seats = range(first, first + 3)
+        pages.append(KitPage(f"screens-{n}", False, draw_screens(rules, texts, seats), note))
+    for language in ("cs", "en"):
+        own = kit_texts(language)
+        pages.append(KitPage(f"rules-{language}", False, draw_rules(own), str(own["print_note"])))
     return pages
 
 
-def _furniture(surface: Surface, page: Box, name: str, number: int, total: int) -> None:
+def _furniture(surface: Surface, page: Box, name: str, number: int, total: int, note: str) -> None:
     # a 10 mm square to check the print scale, and the page's name
     foot = page.bottom + 2
     surface.rect(Box(page.x, foot, 10, 10), stroke=Stroke(BLACK, 0.2))
     _text(
         surface,
         Box(page.x + 12, foot, page.width - 12, 10),
-        f"Bluff · {name} · {number}/{total} · print at 100 %: the square is 10 mm"
-        f" · runarch-gen {__version__}",
+        f"Bluff · {name} · {number}/{total} · {note} · runarch-gen {__version__}",
         7,
         align="left",
         paint=GREY,
@@ -499,11 +501,11 @@ def _draw_page(
         with surface.transformed(translate=(width, 0), quarter_turns=1):
             frame = Box(MARGIN, MARGIN, height - 2 * MARGIN, width - 2 * MARGIN - 12)
             kit_page.draw(surface, frame)
-            _furniture(surface, frame, kit_page.name, n, total)
+            _furniture(surface, frame, kit_page.name, n, total, kit_page.note)
         return
     frame = Box(MARGIN, MARGIN, width - 2 * MARGIN, height - 2 * MARGIN - 12)
     kit_page.draw(surface, frame)
-    _furniture(surface, frame, kit_page.name, n, total)
+    _furniture(surface, frame, kit_page.name, n, total, kit_page.note)
 
 
 def make_kit(
