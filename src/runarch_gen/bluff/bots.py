@@ -81,35 +81,50 @@ class OddsBot(BluffBot):
         star = tail_table(hidden, rules.faces, True)
         return {f: (star if f == rules.star else number) for f in range(1, rules.sides + 1)}
 
+    def face_tables(
+        self, observation: BluffObservation, seen: Sequence[int], top: int
+    ) -> list[list[float]]:
+        """``t[f][q]``: the chance that the bid q × f holds, for q = 0 … ``top``, given the
+        dice seen (``seen[f]`` count for f) and :meth:`tails`. The odds bot's tables depend
+        only on the counts, so they are kept (at most :data:`TABLES_KEPT` of them)."""
+        key = (id(observation.rules), observation.hidden_from_me, tuple(seen), top)
+        kept = _TABLES.get(key)
+        if kept is not None and kept[0] is observation.rules:
+            return kept[1]
+        tables = _face_tables(self.tails(observation), seen, top, observation.rules.sides)
+        if len(_TABLES) >= TABLES_KEPT:
+            _TABLES.clear()
+        _TABLES[key] = (observation.rules, tables)
+        return tables
+
     def policy(self, observation: BluffObservation, legal: Sequence[int]) -> Policy:
         if observation.phase == Phase.SHOW:
             return [(SHOW_BASE, 1.0)]
         rules = observation.rules
-        faces, quantities = _bid_lists(rules)
+        faces, quantities, top = _bid_lists(rules)
         star = rules.star
         counts = [0] * (rules.sides + 1)
         for die in observation.visible():
             counts[die] += 1
         seen = [counts[f] + (counts[star] if f != star else 0) for f in range(rules.sides + 1)]
-        tails = self.tails(observation)
-
-        def holds(rank: int) -> float:
-            face = faces[rank]
-            need = quantities[rank] - seen[face]
-            if need <= 0:
-                return 1.0
-            table = tails[face]
-            return table[need] if need < len(table) else 0.0
-
-        raises = [(a, holds(a - 1)) for a in legal if a != DOUBT]
-        if not raises:
+        by_face = self.face_tables(observation, seen, top)
+        bids = [a for a in legal if a != DOUBT]
+        if not bids:
             return [(DOUBT, 1.0)]
-        best = max(p for _, p in raises)
+        first = bids[0] - 1
+        if bids[-1] - bids[0] == len(bids) - 1:  # a run of ranks: read them in one sweep
+            chances = [
+                by_face[f][q]
+                for f, q in zip(faces[first:], quantities[first : first + len(bids)], strict=False)
+            ]
+        else:
+            chances = [by_face[faces[a - 1]][quantities[a - 1]] for a in bids]
+        best = max(chances)
         last = observation.last
-        if last >= 0 and 1.0 - holds(last) > best:
+        if last >= 0 and 1.0 - by_face[faces[last]][quantities[last]] > best:
             return [(DOUBT, 1.0)]
         floor = best - self.margin
-        good = [a for a, p in raises if p >= floor]
+        good = [a for a, p in zip(bids, chances, strict=True) if p >= floor]
         lowest = good[0]
         if len(good) == 1 or self.bluff <= 0:
             return [(lowest, 1.0)]
@@ -117,17 +132,39 @@ class OddsBot(BluffBot):
         return [(a, spread + (1.0 - self.bluff if a == lowest else 0.0)) for a in good]
 
 
-_BID_LISTS: dict[int, tuple[BluffRules, list[int], list[int]]] = {}
+TABLES_KEPT = 4096
+_TABLES: dict[tuple[int, int, tuple[int, ...], int], tuple[BluffRules, list[list[float]]]] = {}
 
 
-def _bid_lists(rules: BluffRules) -> tuple[list[int], list[int]]:
-    """Each bid's face and quantity, in raise order (kept per rules object)."""
+def _face_tables(
+    tails: dict[int, Sequence[float]], seen: Sequence[int], top: int, sides: int
+) -> list[list[float]]:
+    tables: list[list[float]] = [[]]
+    for f in range(1, sides + 1):
+        table, have = tails[f], seen[f]
+        size = len(table)
+        tables.append(
+            [
+                1.0 if q <= have else (table[q - have] if q - have < size else 0.0)
+                for q in range(top + 1)
+            ]
+        )
+    return tables
+
+
+_BID_LISTS: dict[int, tuple[BluffRules, list[int], list[int], int]] = {}
+
+
+def _bid_lists(rules: BluffRules) -> tuple[list[int], list[int], int]:
+    """Each bid's face and quantity in raise order, and the largest quantity (kept per rules
+    object)."""
     entry = _BID_LISTS.get(id(rules))
     if entry is None or entry[0] is not rules:
         bids = rules.bids
-        entry = (rules, [b.face for b in bids], [b.quantity for b in bids])
+        quantities = [b.quantity for b in bids]
+        entry = (rules, [b.face for b in bids], quantities, max(quantities))
         _BID_LISTS[id(rules)] = entry
-    return entry[1], entry[2]
+    return entry[1], entry[2], entry[3]
 
 
 @cache
@@ -153,6 +190,12 @@ class BayesBot(OddsBot):
     name: ClassVar[str] = "bayes"
     weight: ClassVar[float] = 2.0
     """How much likelier a bid on a face is per die of that face the bidder holds."""
+
+    def face_tables(
+        self, observation: BluffObservation, seen: Sequence[int], top: int
+    ) -> list[list[float]]:
+        # the tables depend on every opponent's bids: computed afresh
+        return _face_tables(self.tails(observation), seen, top, observation.rules.sides)
 
     def tails(self, observation: BluffObservation) -> dict[int, Sequence[float]]:
         rules = observation.rules
