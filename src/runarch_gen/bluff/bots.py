@@ -51,6 +51,26 @@ class BluffBot(Bot[BluffObservation]):
         return policy[-1][0]
 
 
+def reveal_matching(observation: BluffObservation, legal: Sequence[int]) -> int:
+    """After its own bid (variant 2, [L-13]): reveal the hidden dice that count for the bid and
+    re-roll the others, each of which may then count too; ``keep`` when every hidden die counts
+    or none does."""
+    rules = observation.rules
+    face = rules.bids[observation.last].face
+    star = rules.star
+    counting = [d for d in observation.own if d == face or (face != star and d == star)]
+    code = sum(int(10 ** (d - 1)) for d in counting)
+    action = SHOW_BASE + code
+    if counting and len(counting) < len(observation.own) and action in legal:
+        return action
+    return SHOW_BASE
+
+
+def rank_face(rules: BluffRules, rank: int) -> int:
+    """The face of the bid of ``rank``."""
+    return _bid_lists(rules)[0][rank]
+
+
 class RandomBot(BluffBot):
     """Every legal action with the same chance."""
 
@@ -81,6 +101,10 @@ class OddsBot(BluffBot):
         star = tail_table(hidden, rules.faces, True)
         return {f: (star if f == rules.star else number) for f in range(1, rules.sides + 1)}
 
+    def reveal(self, observation: BluffObservation, legal: Sequence[int]) -> int:
+        """What to reveal after its own bid: see :func:`reveal_matching`."""
+        return reveal_matching(observation, legal)
+
     def face_tables(
         self, observation: BluffObservation, seen: Sequence[int], top: int
     ) -> list[list[float]]:
@@ -99,7 +123,7 @@ class OddsBot(BluffBot):
 
     def policy(self, observation: BluffObservation, legal: Sequence[int]) -> Policy:
         if observation.phase == Phase.SHOW:
-            return [(SHOW_BASE, 1.0)]
+            return [(self.reveal(observation, legal), 1.0)]
         rules = observation.rules
         faces, quantities, top = _bid_lists(rules)
         star = rules.star
@@ -190,6 +214,9 @@ class BayesBot(OddsBot):
     name: ClassVar[str] = "bayes"
     weight: ClassVar[float] = 2.0
     """How much likelier a bid on a face is per die of that face the bidder holds."""
+    kept: ClassVar[float] = 0.25
+    """With show and re-roll: how likely a hand with some but not all dice backing a bid is,
+    against one with none or all, when its bidder revealed nothing."""
 
     def face_tables(
         self, observation: BluffObservation, seen: Sequence[int], top: int
@@ -211,9 +238,17 @@ class BayesBot(OddsBot):
             prior, counts = _hand_table(size, sides)
             weights = prior.copy()
             for bidder, rank in observation.bids:
-                if bidder == q:
-                    face = rules.bids[rank].face
-                    weights *= 1.0 + self.weight * counts[:, face - 1]
+                # an opponent who revealed dice re-rolled the rest: their bids no longer
+                # speak of the dice they now hide
+                if bidder != q or observation.shown[q]:
+                    continue
+                column = counts[:, rank_face(rules, rank) - 1]
+                if rules.reroll and size >= 2:
+                    # [L-13] a bidder who could reveal the dice backing the bid and did not
+                    # most likely holds none of them (or only them)
+                    weights *= np.where((column == 0) | (column == size), 1.0, self.kept)
+                else:
+                    weights *= 1.0 + self.weight * column
             weights /= weights.sum()
             dist = np.zeros((sides, size + 1))
             for f in range(sides):
