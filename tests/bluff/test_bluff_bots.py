@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from runarch_gen.bluff.bots import BOTS, BayesBot, OddsBot, reveal_matching
+from runarch_gen.bluff.bots import BOTS, BayesBot, BluffBot, OddsBot, reveal_matching
 from runarch_gen.bluff.engine import DOUBT, Phase
 from runarch_gen.games import find_game
 from runarch_gen.play.game import sample_chance
@@ -20,6 +20,7 @@ def test_every_policy_is_a_distribution_over_legal_actions(name: str, rules: str
     game = find_game(rules)
     rng = random.Random(2)
     bot = BOTS[name](random.Random(1))
+    assert isinstance(bot, BluffBot)
     for _ in range(4):
         state = game.new_initial_state()
         while not state.is_terminal():
