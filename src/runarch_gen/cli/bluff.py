@@ -156,7 +156,17 @@ def solve(
     small = small_rules(rules_from_values(dict(values)), sizes)
     tree = PublicTree(small, sizes)
     note(f"runarch-gen: {tree.decision_nodes} decision nodes, {tree.edge_count} edges")
-    result = run_solver(tree, target=target, max_iterations=iterations)
+    import time
+
+    last = [time.monotonic()]
+
+    def progress(iteration: int, gap: float) -> None:
+        # a line every 10 s at most, for the long solves
+        if time.monotonic() - last[0] >= 10:
+            last[0] = time.monotonic()
+            note(f"runarch-gen: iteration {iteration}: exploitability {gap:.5f}")
+
+    result = run_solver(tree, target=target, max_iterations=iterations, on_check=progress)
     report: dict[str, Any] = {"dice": list(sizes), **result.to_json(), "bots": {}}
     for name in names:
         value, gap = exploitability(tree, bot_strategy(tree, BOTS[name]))
