@@ -68,13 +68,13 @@ def test_the_kit_is_the_same_bytes_twice(
     manifest = json.loads(capsys.readouterr().out)
     assert run(["bluff", "kit", "--out", str(second), "--lang", "cs"]) == 0
     assert (first / "kit.pdf").read_bytes() == (second / "kit.pdf").read_bytes()
-    assert manifest["pages"][0] == "board" and len(manifest["pages"]) == 11
+    assert manifest["pages"][0] == "board" and len(manifest["pages"]) == 12
     assert set(manifest["files"]) == {p.name for p in first.iterdir()} - {"manifest.json"}
     import pymupdf
 
     with pymupdf.open(first / "kit.pdf") as document:
-        assert document.page_count == 11
-        text = document[9].get_text()
+        assert document.page_count == 12
+        text = document[10].get_text()
     assert "Pravidla Bluffu" in text and "nevěřím" in text
 
 

@@ -1,5 +1,5 @@
 """Bluff's print-and-play kit: the betting scale board, dice stickers and nets, player screens,
-the odds reference card and the rules in Czech and English, as one PDF with PNG previews.
+the odds reference page and cards, and the rules in Czech and English, as one PDF with PNG previews.
 
 Every page is drawn once on a :class:`~runarch_gen.pnp.surface.Surface` (vector PDF pages, and
 raster previews of the same drawing). The board prints the rules' own scale (a ``scale=FILE``
@@ -9,7 +9,7 @@ options give the same bytes.
 
 >>> pages = kit_pages(BluffRules(), "en")
 >>> [p.name for p in pages][:4]
-['board', 'odds', 'stickers', 'nets-1']
+['board', 'odds', 'cards', 'stickers']
 """
 
 from __future__ import annotations
@@ -264,6 +264,62 @@ def draw_odds(rules: BluffRules, texts: dict[str, Any]) -> Draw:
     return draw
 
 
+CARD = (88.9, 63.5)
+"""A reference card: poker size, landscape, in mm."""
+
+
+def draw_card(surface: Surface, box: Box, rules: BluffRules, texts: dict[str, Any]) -> None:
+    """One reference card: the odds of number bids and of star bids for 4–28 hidden dice,
+    side by side."""
+    surface.rounded_rect(box, 3.0, fill=WHITE, stroke=CUT)
+    inner = box.inset(3.5)
+    _text(surface, Box(inner.x, inner.y, inner.width, 6), texts["odds_title"], 9, font="bold")
+    hidden = [4, 8, 12, 16, 20, 24, 28]
+    rh = 4.0
+    half = (inner.width - 3) / 2
+    for block, (kind, needs, label) in enumerate(
+        (("number", 8, "odds_numbers"), ("star", 5, "odds_stars"))
+    ):
+        table = odds_rows(rules.faces, hidden, needs)[kind]
+        left = inner.x + block * (half + 3)
+        top = inner.y + 7
+        _text(surface, Box(left, top, half, 6), texts[label], 5.5, font="semibold", valign="top")
+        cw = half / (needs + 1)
+        head = top + 7
+        for c in range(needs + 1):
+            label_text = "H\\N" if c == 0 else str(c)
+            _text(surface, Box(left + c * cw, head, cw, rh), label_text, 5, font="bold")
+        for r, h in enumerate(hidden):
+            y = head + (r + 1) * rh
+            if r % 2 == 0:
+                surface.rect(Box(left, y, half, rh), fill=LIGHT)
+            _text(surface, Box(left, y, cw, rh), str(h), 5, font="bold")
+            for c, value in enumerate(table[r], start=1):
+                paint = BLACK if _strong(value) else GREY
+                _text(surface, Box(left + c * cw, y, cw, rh), value, 5, paint=paint)
+    bottom = inner.y + 14 + (len(hidden) + 1) * rh + 1
+    _text(
+        surface,
+        Box(inner.x, bottom, inner.width, inner.bottom - bottom),
+        texts["odds_how"],
+        5,
+        valign="top",
+    )
+
+
+def draw_cards(rules: BluffRules, texts: dict[str, Any]) -> Draw:
+    def draw(surface: Surface, page: Box) -> None:
+        width, height = CARD
+        gap = 5.0
+        x0 = page.x + (page.width - 2 * width - gap) / 2
+        for k in range(6):
+            col, row = k % 2, k // 2
+            box = Box(x0 + col * (width + gap), page.y + row * (height + gap), width, height)
+            draw_card(surface, box, rules, texts)
+
+    return draw
+
+
 # -- dice ----------------------------------------------------------------------------------------
 
 
@@ -464,6 +520,7 @@ def kit_pages(rules: BluffRules, lang: str) -> list[KitPage]:
     pages = [
         KitPage("board", True, draw_board(rules, texts), note),
         KitPage("odds", False, draw_odds(rules, texts), note),
+        KitPage("cards", False, draw_cards(rules, texts), note),
         KitPage("stickers", False, draw_stickers(rules, texts), note),
     ]
     for n, first in enumerate(range(0, 31, NETS_PER_PAGE), start=1):
@@ -514,7 +571,15 @@ def make_kit(
     *,
     paper: str = "a4",
     lang: str = "en",
-    previews: Sequence[str] = ("board", "odds", "stickers", "nets-1", "screens-1", "rules-cs"),
+    previews: Sequence[str] = (
+        "board",
+        "odds",
+        "cards",
+        "stickers",
+        "nets-1",
+        "screens-1",
+        "rules-cs",
+    ),
 ) -> dict[str, Any]:
     """Write ``kit.pdf``, PNG previews and ``manifest.json`` into the folder ``out`` (built
     aside and moved into place); return the manifest."""
