@@ -95,3 +95,16 @@ def test_kit_errors_are_one_line_and_nothing_is_overwritten(
         assert err.count("\n") == 1 and message in err
     assert (mine / "notes.txt").read_text("utf-8") == "keep me"
     assert not (tmp_path / "kit").exists()
+
+
+def test_a_kit_folder_is_replaced_only_while_it_holds_nothing_but_the_kit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "kit"
+    assert run(["bluff", "kit", "--out", str(folder)]) == 0
+    assert run(["bluff", "kit", "--out", str(folder), "--lang", "cs"]) == 0  # ours: replaced
+    (folder / "mine.txt").write_text("keep me", "utf-8")
+    capsys.readouterr()
+    assert run(["bluff", "kit", "--out", str(folder)]) == 2
+    assert "holds 'mine.txt', not written by the kit" in capsys.readouterr().err
+    assert (folder / "mine.txt").read_text("utf-8") == "keep me"

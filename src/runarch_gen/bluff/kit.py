@@ -26,12 +26,13 @@ from runarch_gen import __version__
 from runarch_gen.bluff.odds import odds_table
 from runarch_gen.bluff.rules import BluffRules
 from runarch_gen.errors import InputError, OutputError
-from runarch_gen.fileio import atomic_directory
+from runarch_gen.fileio import atomic_directory, read_text
 from runarch_gen.pnp.geometry import Box, Point
 from runarch_gen.pnp.layout import read_toml, templates_dir
 from runarch_gen.pnp.paint import BLACK, WHITE, Paint
 from runarch_gen.pnp.surface import Stroke, Surface
 from runarch_gen.pnp.text import TextStyle
+from runarch_gen.textdata import loads_json
 
 __all__ = ["PAPERS", "KitPage", "kit_pages", "kit_texts", "make_kit"]
 
@@ -565,6 +566,23 @@ def _draw_page(
     _furniture(surface, frame, kit_page.name, n, total, kit_page.note)
 
 
+def replaceable_kit(folder: Path) -> None:
+    """Raise :class:`OutputError` unless ``folder`` holds a Bluff kit and nothing else: a
+    ``manifest.json`` of game ``bluff`` listing every other file in it."""
+    hint = "; choose another --out"
+    try:
+        manifest = loads_json(read_text(folder / "manifest.json", limit=1024 * 1024))
+        listed = set(manifest["files"]) | {"manifest.json"}
+        owned = manifest["game"] == "bluff"
+    except (InputError, KeyError, TypeError):
+        owned = False
+    if not owned:
+        raise OutputError(f"{folder}: exists and is not a Bluff kit folder{hint}")
+    for entry in sorted(folder.iterdir()):
+        if entry.is_symlink() or not entry.is_file() or entry.name not in listed:
+            raise OutputError(f"{folder}: holds {entry.name[:60]!r}, not written by the kit{hint}")
+
+
 def make_kit(
     rules: BluffRules,
     out: str | Path,
@@ -589,10 +607,8 @@ def make_kit(
     if paper not in PAPERS:
         raise InputError(f"--paper: one of {', '.join(PAPERS)}, not {paper[:20]!r}")
     target = Path(out)
-    if target.exists() and (
-        not target.is_dir() or (any(target.iterdir()) and not (target / "manifest.json").is_file())
-    ):
-        raise OutputError(f"{target}: exists and is not a Bluff kit folder; choose another --out")
+    if target.exists() and not target.is_symlink() and target.is_dir():
+        replaceable_kit(target)  # before any work: a folder that is not ours is refused at once
     size = PAPERS[paper]
     pages = kit_pages(rules, lang)
     pdf = PdfSurface(*size, title="Bluff", creator=f"runarch-gen {__version__}")
@@ -618,7 +634,7 @@ def make_kit(
         "files": {name: hashlib.sha256(blob).hexdigest() for name, blob in sorted(files.items())},
     }
     files["manifest.json"] = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
-    with atomic_directory(target) as folder:
+    with atomic_directory(target, may_replace=replaceable_kit) as folder:
         for name, blob in files.items():
             (folder / name).write_bytes(blob)
     return manifest

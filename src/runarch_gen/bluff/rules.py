@@ -156,7 +156,7 @@ def read_scale(path: str | os.PathLike[str]) -> Scale:
         size = 0  # read_text reports a missing or unreadable file
     if size > MAX_SCALE_BYTES:
         raise InputError(f"{name}: a scale file is at most {MAX_SCALE_BYTES} bytes")
-    return parse_scale(read_text(path), source=name)
+    return parse_scale(read_text(path, limit=MAX_SCALE_BYTES), source=name)
 
 
 @dataclass(frozen=True, slots=True)
