@@ -21,15 +21,27 @@ from runarch_gen.play import registry
 from runarch_gen.play.game import Game
 from runarch_gen.play.registry import Registration
 
-GAME_MODULES: tuple[str, ...] = ("runarch_gen.runarch.register",)
+GAME_MODULES: tuple[str, ...] = (
+    "runarch_gen.runarch.register",
+    "runarch_gen.bluff.register",
+)
 """The modules that register the built-in games, in the order ``runarch-gen games`` lists them."""
 
 
 def registered_games() -> tuple[Registration, ...]:
-    """Every built-in game's registration."""
+    """Every built-in game's registration, in the order of :data:`GAME_MODULES` (whichever
+    module happened to be imported first), other registered games after them."""
     for module in GAME_MODULES:
         importlib.import_module(module)
-    return registry.registered_games()
+
+    def place(registration: Registration) -> int:
+        module = getattr(registration.factory, "__module__", "") or ""
+        for index, name in enumerate(GAME_MODULES):
+            if module.startswith(name.rsplit(".", 1)[0] + "."):
+                return index
+        return len(GAME_MODULES)
+
+    return tuple(sorted(registry.registered_games(), key=place))
 
 
 def find_registration(name: str) -> Registration:

@@ -1,0 +1,244 @@
+"""Bluff's components and rules options: the die, the betting scale, bids and their raise order.
+
+The vocabulary of the game (``docs/rules/bluff.md``): a die has the numbers ``1…faces`` and a
+star (:func:`star_of`); a :class:`Field` of the :class:`Scale` is a number field or a star field;
+a :class:`Bid` is a field's quantity and a face; :class:`BluffRules` gathers the options.
+
+>>> scale = default_scale()
+>>> len(scale.fields), str(scale)[:22]
+(30, '1 ★1 2 3 ★2 4 5 ★3 6 7')
+>>> rules = BluffRules()
+>>> [str(b) for b in rules.bids[:7]]
+['1×1', '1×2', '1×3', '1×4', '1×5', '1×★', '2×1']
+>>> rules.dice_per_player, len(rules.bids)
+(6, 110)
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from runarch_gen.errors import InputError, ParseError
+from runarch_gen.fileio import display_name, read_text
+
+__all__ = [
+    "MAX_FIELDS",
+    "MAX_QUANTITY",
+    "STAR_TEXT",
+    "Bid",
+    "BluffRules",
+    "ExactHit",
+    "Field",
+    "Opener",
+    "Scale",
+    "default_scale",
+    "parse_scale",
+    "read_scale",
+]
+
+STAR_TEXT = "★"
+MAX_FIELDS = 200
+MAX_QUANTITY = 99
+MAX_SCALE_BYTES = 64 * 1024
+
+
+class ExactHit(enum.Enum):
+    """What an exact hit costs [L-11]."""
+
+    GIVE = "give"
+    """The doubter gives the bidder one die (capped at the bidder's starting dice)."""
+    ALL = "all"
+    """Variant 1: everyone but the bidder gives up a die."""
+    ALL_LAST = "all-last"
+    """Variant 1 with the Endless Games limit: bystanders keep their last die."""
+
+
+class Opener(enum.Enum):
+    """Who opens the next round [L-12]."""
+
+    WINNER = "winner"
+    LOSER = "loser"
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One field of the betting scale: a quantity, on a star field or a number field."""
+
+    quantity: int
+    star: bool
+
+    def __str__(self) -> str:
+        return f"{STAR_TEXT}{self.quantity}" if self.star else str(self.quantity)
+
+
+@dataclass(frozen=True, slots=True)
+class Scale:
+    """The betting scale: its fields in raise order [L-04]."""
+
+    fields: tuple[Field, ...]
+    name: str = "default"
+
+    def __str__(self) -> str:
+        return " ".join(str(f) for f in self.fields)
+
+
+def default_scale() -> Scale:
+    """The published board: number fields 1–20 with ★k between 2k−1 and 2k [L-04]."""
+    fields: list[Field] = []
+    for k in range(1, 11):
+        fields += [Field(2 * k - 1, False), Field(k, True), Field(2 * k, False)]
+    return Scale(tuple(fields))
+
+
+_FIELD = re.compile(r"(?P<star>[★*sS])?\s*(?P<quantity>[0-9]{1,6})\Z")
+
+
+def parse_scale(text: str, source: str = "<scale>") -> Scale:
+    """A scale from its text: one field per line (``7`` or ``★4``; ``*4`` and ``s4`` too),
+    ``#`` comments and blank lines skipped; :class:`ParseError` names the line and column.
+
+    >>> str(parse_scale("1\\n*1  # a star field\\n2\\n"))
+    '1 ★1 2'
+    """
+    fields: list[Field] = []
+    seen: dict[Field, int] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        column = raw.index(line[0]) + 1
+        match = _FIELD.match(line)
+        if match is None:
+            raise ParseError(
+                f"expected a field like '7' or '★4', not {line[:40]!r}",
+                source=source,
+                line=number,
+                column=column,
+            )
+        quantity = int(match.group("quantity"))
+        if not 1 <= quantity <= MAX_QUANTITY:
+            raise ParseError(
+                f"a quantity is 1 to {MAX_QUANTITY}, not {quantity}",
+                source=source,
+                line=number,
+                column=column,
+            )
+        item = Field(quantity, match.group("star") is not None)
+        if item in seen:
+            raise ParseError(
+                f"field {item} is already on line {seen[item]}",
+                source=source,
+                line=number,
+                column=column,
+            )
+        seen[item] = number
+        fields.append(item)
+        if len(fields) > MAX_FIELDS:
+            raise ParseError(f"a scale has at most {MAX_FIELDS} fields", source=source, line=number)
+    if not fields:
+        raise ParseError("a scale needs at least one field", source=source)
+    return Scale(tuple(fields), name=source)
+
+
+def read_scale(path: str | os.PathLike[str]) -> Scale:
+    """The scale in file ``path`` (see :func:`parse_scale`); ``default`` is the published one."""
+    if str(path).strip().lower() == "default":
+        return default_scale()
+    name = display_name(path)
+    try:
+        size = Path(path).stat().st_size if str(path) != "-" else 0
+    except OSError:
+        size = 0  # read_text reports a missing or unreadable file
+    if size > MAX_SCALE_BYTES:
+        raise InputError(f"{name}: a scale file is at most {MAX_SCALE_BYTES} bytes")
+    return parse_scale(read_text(path, limit=MAX_SCALE_BYTES), source=name)
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """A bid: at least ``quantity`` dice show ``face`` or a star, or (``face`` is the star)
+    at least ``quantity`` stars [L-06]. ``star`` is the star's face number."""
+
+    quantity: int
+    face: int
+    star: int
+
+    @property
+    def is_star(self) -> bool:
+        return self.face == self.star
+
+    def __str__(self) -> str:
+        return f"{self.quantity}×{STAR_TEXT if self.is_star else self.face}"
+
+
+@dataclass(frozen=True, slots=True)
+class BluffRules:
+    """Every rules option of Bluff, defaults from the seed (see ``docs/rules/bluff.md``)."""
+
+    players: int = 4
+    dice: int = 0
+    """Dice per player; 0 is the seed's rule: 6, or 5 with six players [L-02]."""
+    faces: int = 5
+    """Numbers on a die; the star is one more face [L-03]."""
+    scale: Scale = field(default_factory=default_scale)
+    exact: ExactHit = ExactHit.GIVE
+    opener: Opener = Opener.WINNER
+    reroll: bool = False
+    cap: bool = False
+    single: bool = False
+    first: int = 0
+    """The starting seat, 1-based; 0 draws it at random [L-05]."""
+    limit: int = 400
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.players <= 6:
+            raise InputError(f"bluff: players is 2 to 6, not {self.players}")
+        if not 0 <= self.dice <= 9:
+            raise InputError(f"bluff: dice is 0 (the seed's rule) to 9, not {self.dice}")
+        if not 2 <= self.faces <= 8:
+            raise InputError(f"bluff: faces is 2 to 8, not {self.faces}")
+        if not 0 <= self.first <= self.players:
+            raise InputError(f"bluff: first is 0 (drawn) or a seat 1 to {self.players}")
+        if self.limit < 1:
+            raise InputError("bluff: limit is at least 1 round")
+
+    @property
+    def dice_per_player(self) -> int:
+        """The dice each player starts with [L-02]."""
+        if self.dice:
+            return self.dice
+        return 5 if self.players == 6 else 6
+
+    @property
+    def star(self) -> int:
+        """The star's face number: one above the numbers."""
+        return self.faces + 1
+
+    @property
+    def sides(self) -> int:
+        return self.faces + 1
+
+    @property
+    def bids(self) -> tuple[Bid, ...]:
+        """Every bid in raise order [L-07]: by field, then by number on a number field."""
+        return _bids(self.scale, self.faces)
+
+    def face_text(self, face: int) -> str:
+        return STAR_TEXT if face == self.star else str(face)
+
+
+@cache
+def _bids(scale: Scale, faces: int) -> tuple[Bid, ...]:
+    star = faces + 1
+    out: list[Bid] = []
+    for item in scale.fields:
+        if item.star:
+            out.append(Bid(item.quantity, star, star))
+        else:
+            out += [Bid(item.quantity, f, star) for f in range(1, faces + 1)]
+    return tuple(out)
