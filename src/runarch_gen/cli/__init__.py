@@ -24,6 +24,7 @@ from runarch_gen.cli import (  # noqa: F401
     validate,
 )
 from runarch_gen.cli import games as _games  # noqa: F401  (after RunArch's, listed last)
+from runarch_gen.cli import malacca as _malacca  # noqa: F401
 from runarch_gen.cli._app import app
 from runarch_gen.errors import EXIT_INTERRUPTED, EXIT_USAGE, RunArchError
 
