@@ -435,10 +435,6 @@ class MalaccaState(State[MalaccaObservation]):
 
     def _start_round(self) -> None:
         self.cargo = None
-        self.laid = [None] * self.players
-        self.stakes = [None] * self.players
-        self.choices = [None] * self.players
-        self.revealed = False
         self.turn = 0
         if self.rules.equipment:
             self.phase = Phase.BUY
@@ -534,6 +530,10 @@ class MalaccaState(State[MalaccaObservation]):
             self.played[card] += 1
             if card >= 3:
                 self.bottom.append((card, PUBLIC))
+        self.laid = [None] * self.players
+        self.stakes = [None] * self.players
+        self.choices = [None] * self.players
+        self.revealed = False
         self.round += 1
         self.captain = (self.captain + 1) % self.players
         if self.round == self.rules.rounds:
