@@ -42,7 +42,7 @@ class RandomBot(Bot[MalaccaObservation]):
     name = "random"
 
     def step(self, observation: MalaccaObservation, legal_actions: Sequence[int]) -> int:
-        return self.rng.choice(list(legal_actions))
+        return legal_actions[self.rng.randrange(len(legal_actions))]
 
 
 def _character(obs: MalaccaObservation, seat: int) -> Character | None:

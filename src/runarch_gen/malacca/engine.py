@@ -26,9 +26,9 @@ from __future__ import annotations
 import enum
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Self
+from typing import Self, overload
 
 from runarch_gen.malacca.resolve import RoundInput, RoundResult, Seat, clockwise, resolve_round
 from runarch_gen.malacca.rules import (
@@ -71,6 +71,63 @@ ROLES = (Role.ATTACK, Role.DEFENCE, Role.TRADE)
 PASS = 0
 PUBLIC = -1
 """A card at the bottom of the special deck that everyone saw go there."""
+
+
+class PlayActions(Sequence[int]):
+    """The play phase's legal actions, ``8 × stake + card`` for every stake 0 … ``money`` and
+    every card held, in ascending order — without building the list (a rich player has
+    hundreds). Membership and indexing take constant time.
+
+    >>> actions = PlayActions((0, 1, 2, 5), 2)
+    >>> len(actions), list(actions)[:5], 8 * 2 + 5 in actions, 8 * 3 in actions
+    (12, [0, 1, 2, 5, 8], True, False)
+    """
+
+    __slots__ = ("_cards", "_money", "_set")
+
+    def __init__(self, cards: tuple[int, ...], money: int) -> None:
+        self._cards, self._money = cards, money
+        self._set = frozenset(cards)
+
+    def __len__(self) -> int:
+        return len(self._cards) * (self._money + 1)
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[int]: ...
+    def __getitem__(self, index: int | slice) -> int | Sequence[int]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        stake, which = divmod(index, len(self._cards))
+        return 8 * stake + self._cards[which]
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, int) or action < 0:
+            return False
+        stake, card = divmod(action, 8)
+        return stake <= self._money and card in self._set
+
+    def __iter__(self) -> Iterator[int]:
+        cards = self._cards
+        for stake in range(self._money + 1):
+            base = 8 * stake
+            for card in cards:
+                yield base + card
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PlayActions):
+            return (self._cards, self._money) == (other._cards, other._money)
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"PlayActions({self._cards}, {self._money})"
 
 
 class Phase(enum.Enum):
@@ -263,7 +320,7 @@ class MalaccaState(State[MalaccaObservation]):
         self.equipment_cards: list[list[int]] = []  # [seat, kind, round bought, earned]
         self.last_round: tuple[int, RoundInput, RoundResult] | None = None
         self._history: list[int] = []
-        self._legal: tuple[int, ...] | None = None
+        self._legal: Sequence[int] | None = None
 
     # -- whose turn ---------------------------------------------------------------------------
 
@@ -314,7 +371,7 @@ class MalaccaState(State[MalaccaObservation]):
             self._legal = self._compute_legal()
         return self._legal
 
-    def _compute_legal(self) -> tuple[int, ...]:
+    def _compute_legal(self) -> Sequence[int]:
         phase = self.phase
         if phase is Phase.OVER:
             return ()
@@ -324,8 +381,7 @@ class MalaccaState(State[MalaccaObservation]):
         if phase is Phase.BUY:
             return (PASS, *(1 + k for k in range(3) if self._can_buy(player, k)))
         if phase is Phase.PLAY:
-            cards = self.cards_in_hand(player)
-            return tuple(8 * stake + c for stake in range(self.money[player] + 1) for c in cards)
+            return PlayActions(self.cards_in_hand(player), self.money[player])
         if phase is Phase.WAIT:
             card = Card(self._laid(player))
             return tuple(ROLES.index(r) for r in card.choices)
