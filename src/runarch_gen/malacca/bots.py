@@ -14,6 +14,7 @@ Both thinking bots choose a wait card's role by resolving the revealed table for
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 
@@ -159,26 +160,43 @@ class MorganBot(Bot[MalaccaObservation]):
         return _play(card, stake, legal)
 
 
-def _role_weights(stake: int, money: int, cargo: float, typical: float) -> list[float]:
-    """How likely a player who staked ``stake`` of ``money`` attacks, defends, trades."""
-    ship = max(0.3, 1 + (cargo - typical) / 10)
+def _role_weights(stake: int, money: int, ship: float) -> list[float]:
+    """How likely a player who staked ``stake`` of ``money`` attacks, defends, trades; ``ship``
+    scales the attack (a rich ship tempts)."""
     if stake == 0:
-        weights = [0.45 * ship, 0.4, 0.15]
-    elif stake * 2 >= money:
-        weights = [0.2 * ship, 0.1, 0.7]
-    else:
-        weights = [0.3 * ship, 0.25, 0.45]
-    return weights
+        return [0.45 * ship, 0.4, 0.15]
+    if stake * 2 >= money:
+        return [0.2 * ship, 0.1, 0.7]
+    return [0.3 * ship, 0.25, 0.45]
+
+
+def _pick(weights: Sequence[float], u: float) -> Role:
+    point = u * sum(weights)
+    for role, w in zip(ROLES, weights, strict=True):
+        point -= w
+        if point < 0:
+            return role
+    return ROLES[-1]
 
 
 _BASIC = {Role.ATTACK: Card.ATTACK, Role.DEFENCE: Card.DEFENCE, Role.TRADE: Card.TRADE}
 
 
 class ReaderBot(Bot[MalaccaObservation]):
-    """Reads the stakes, samples the others' roles, and best-responds (see the module)."""
+    """Reads the stakes, samples the others' roles, and best-responds (see the module).
+
+    The model: a player who has laid is read from the stake (nothing staked: attack or
+    defence; half the purse or more: most likely trade), a rich ship making attacks likelier;
+    a player still to lay sees the stakes on the table, this bot's among them, and attacks the
+    more the fatter they are. Each candidate (card × stake 0, ¼, ½, all) is scored on the same
+    sampled scenarios by the expected logarithm of the money after the round (so an all-in
+    stake must be very safe to be worth it), a special card drawn counting 3 silver.
+    """
 
     name = "reader"
     samples = 24
+    greed = 0.06
+    """How much each silver on the table raises a later player's wish to attack."""
 
     def step(self, observation: MalaccaObservation, legal_actions: Sequence[int]) -> int:
         obs = observation
@@ -190,40 +208,40 @@ class ReaderBot(Bot[MalaccaObservation]):
             return buy_choice(obs, legal_actions)
         return self._lay(obs, legal_actions)
 
-    def _scenarios(self, obs: MalaccaObservation) -> list[list[tuple[Role, int]]]:
-        rng, me = self.rng, obs.player
-        cargo = obs.cargo or 0
+    def _roles(
+        self, obs: MalaccaObservation, draws: list[list[float]], my_stake: int
+    ) -> list[list[tuple[Role, int]]]:
+        me, cargo = obs.player, obs.cargo or 0
         ships = [*obs.ships_left, cargo]
-        typical = sum(ships) / len(ships)
+        ship = max(0.3, 1 + (cargo - sum(ships) / len(ships)) / 10)
+        table = my_stake + sum(s for s in obs.stakes if s is not None)
+        later = [0.3 * ship * (1 + self.greed * table), 0.3, 0.4]
         out = []
-        for _ in range(self.samples):
-            row: list[tuple[Role, int]] = []
+        for row in draws:
+            roles: list[tuple[Role, int]] = []
             for p in range(obs.players):
-                if p == me:
-                    row.append((Role.TRADE, 0))
-                    continue
                 stake = obs.stakes[p]
-                if stake is not None:
-                    w = _role_weights(stake, obs.money[p], cargo, typical)
-                    row.append((rng.choices(ROLES, w)[0], stake))
+                if p == me:
+                    roles.append((Role.TRADE, 0))
+                elif stake is not None:
+                    roles.append((_pick(_role_weights(stake, obs.money[p], ship), row[p]), stake))
                 else:
-                    ship = max(0.3, 1 + (cargo - typical) / 10)
-                    role = rng.choices(ROLES, [0.3 * ship, 0.3, 0.4])[0]
-                    guess = obs.money[p] // 2 if role is Role.TRADE else 0
-                    row.append((role, guess))
-            out.append(row)
+                    role = _pick(later, row[p])
+                    roles.append((role, obs.money[p] // 2 if role is Role.TRADE else 0))
+            out.append(roles)
         return out
 
     def _lay(self, obs: MalaccaObservation, legal: Sequence[int]) -> int:
         me = obs.player
         money = obs.money[me]
-        scenarios = self._scenarios(obs)
+        draws = [[self.rng.random() for _ in range(obs.players)] for _ in range(self.samples)]
         stakes = sorted({0, money // 4, money // 2, money})
         cards = [Card(c) for c in range(8) if c < 3 or obs.hand[c]]
         rules = MalaccaRules(players=obs.players)
         best, best_value = legal[0], -1e18
-        for card in cards:
-            for stake in stakes:
+        for stake in stakes:
+            scenarios = self._roles(obs, draws, stake)
+            for card in cards:
                 action = 8 * stake + int(card)
                 if action not in legal:
                     continue
@@ -233,7 +251,7 @@ class ReaderBot(Bot[MalaccaObservation]):
                         _seat(obs, p, _BASIC[role], stake_p, None)
                         for p, (role, stake_p) in enumerate(row)
                     ]
-                    value = -(10**9)
+                    value = -1e18
                     for choice in card.choices:
                         seats[me] = _seat(
                             obs, me, card, stake, choice if card.role is None else None
@@ -242,11 +260,13 @@ class ReaderBot(Bot[MalaccaObservation]):
                             RoundInput(obs.cargo or 0, obs.captain, tuple(seats), rules)
                         )
                         mine = result.seats[me]
-                        value = max(value, mine.change + SPECIAL_VALUE * mine.cards)
+                        after = money + mine.change + SPECIAL_VALUE * mine.cards
+                        value = max(value, math.log1p(after))
                     total += value
                 # Spending a special card costs what it is worth.
-                score = total / len(scenarios) - (SPECIAL_VALUE if card.is_special else 0)
-                if score > best_value + 1e-9:
+                spent = math.log1p(money + SPECIAL_VALUE) - math.log1p(money)
+                score = total / len(scenarios) - (spent if card.is_special else 0.0)
+                if score > best_value + 1e-12:
                     best, best_value = action, score
         return best
 
