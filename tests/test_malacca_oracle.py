@@ -214,7 +214,7 @@ def _engine(
     return list(result.changes), [x.cards for x in result.seats], result.to_bank
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(rounds())
 def test_the_engine_agrees_with_the_coin_by_coin_referee(
     case: tuple[int, int, list[dict[str, object]], dict[str, object]],
@@ -225,7 +225,7 @@ def test_the_engine_agrees_with_the_coin_by_coin_referee(
     assert (changes, cards) == (list(expected[0]), list(expected[1]))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(rounds())
 def test_nobody_loses_more_than_they_have(
     case: tuple[int, int, list[dict[str, object]], dict[str, object]],

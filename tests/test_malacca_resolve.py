@@ -112,7 +112,9 @@ def test_attackers_stakes_are_shared_by_the_defenders_one_at_a_time() -> None:
     assert r.seats[3].part("share") == 3 and r.seats[2].part("share") == 2
 
 
-@pytest.mark.parametrize(("money", "stake", "penalty"), [(9, 0, 4), (9, 1, 4), (1, 0, 0), (8, 3, 2)])
+@pytest.mark.parametrize(
+    ("money", "stake", "penalty"), [(9, 0, 4), (9, 1, 4), (1, 0, 0), (8, 3, 2)]
+)
 def test_the_penalty_is_half_the_rest_rounded_down(money: int, stake: int, penalty: int) -> None:
     r = play(s(A, stake, money=money), s(D))
     assert r.seats[0].part("penalty") == -penalty

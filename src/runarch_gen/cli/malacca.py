@@ -66,3 +66,67 @@ def game(
         emit_json(record.to_json())
     else:
         typer.echo(record.text())
+
+
+@malacca_app.command("kit")
+def kit(
+    output: Annotated[str, typer.Option("--output", "-o", help="The PDF to write.")],
+    paper: Annotated[str, typer.Option("--paper", help="a4 or letter.")] = "a4",
+    bleed: Annotated[
+        float, typer.Option("--bleed", min=0.0, max=6.0, help="Bleed around each cut, mm.")
+    ] = 2.0,
+    duplex: Annotated[
+        str, typer.Option("--duplex", help="Backs for a long- or short-edge flip, or none.")
+    ] = "long",
+    only: Annotated[
+        str | None,
+        typer.Option("--only", help="Only these components, by kind, separated by commas."),
+    ] = None,
+    preview: Annotated[
+        str | None, typer.Option("--preview", metavar="DIR", help="Also write PNG pages here.")
+    ] = None,
+    json_: JsonOption = False,
+) -> None:
+    """Write the print-and-play kit: ships, action cards with one common back, captain,
+    characters, equipment, chests (10/20), coins, the reference card and the rules booklet
+    (Czech and English). The same options give the same bytes.
+
+    Exit codes: 0 written; 2 bad option or unwritable file.
+    """
+    import hashlib
+
+    from runarch_gen.errors import InputError
+    from runarch_gen.fileio import atomic_write
+    from runarch_gen.malacca.kit import build_kit_pdf, kit_previews, plan_kit
+    from runarch_gen.pnp.sheets import DUPLEX_MODES
+
+    if duplex not in DUPLEX_MODES:
+        raise InputError(f"--duplex is one of {', '.join(DUPLEX_MODES)}, not {duplex!r}")
+    kinds = None if only is None else tuple(k.strip() for k in only.split(",") if k.strip())
+    imposition = plan_kit(paper=paper.lower(), bleed=bleed, duplex=duplex, only=kinds)
+    pdf = build_kit_pdf(imposition)
+    atomic_write(output, pdf)
+    written = [output]
+    if preview is not None:
+        from pathlib import Path
+
+        for name, png in kit_previews(imposition).items():
+            path = str(Path(preview) / name)
+            atomic_write(path, png)
+            written.append(path)
+    counts: dict[str, int] = {}
+    for page in imposition.pages:
+        for placement in page.placements:
+            counts[placement.item.kind] = counts.get(placement.item.kind, 0) + 1
+    report = {
+        "output": output,
+        "pages": imposition.page_count,
+        "components": counts,
+        "sha256": hashlib.sha256(pdf).hexdigest(),
+        "files": written,
+    }
+    if json_:
+        emit_json(report)
+    else:
+        parts = ", ".join(f"{n} {k}" for k, n in counts.items())
+        typer.echo(f"wrote {output}: {imposition.page_count} pages ({parts})")
