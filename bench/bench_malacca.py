@@ -25,7 +25,7 @@ from runarch_gen.games import find_game
 from runarch_gen.malacca.bots import BOTS
 from runarch_gen.malacca.engine import MalaccaGame
 from runarch_gen.malacca.resolve import RoundInput, Seat, resolve_round
-from runarch_gen.malacca.rules import Card, Role
+from runarch_gen.malacca.rules import Card
 from runarch_gen.play.bot import Bot
 from runarch_gen.play.game import sample_chance
 
