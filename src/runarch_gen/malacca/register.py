@@ -22,23 +22,18 @@ def load_malacca(values: Mapping[str, Value]) -> MalaccaGame:
     return MalaccaGame(rules_from_values(values))
 
 
-def _bracket(round_: int, rounds: int) -> str:
-    third = max(1, -(-rounds // 3))
-    low = (round_ // third) * third
-    return f"r{low + 1}-{min(rounds, low + third)}"
-
-
 def malacca_statistics(state: MalaccaState) -> dict[str, object]:
     """Per-game figures for the simulation report: each seat's character and position from the
     first captain (win rates by either), ships captured, special cards played by kind, and each
-    equipment card's net value (bonuses earned − its price) by kind and the third of the game it
-    was bought in."""
+    equipment card's net value (bonuses earned − its price) by kind and the round it was bought
+    in."""
     n = state.players
     first = state.history()[0]
     out: dict[str, object] = {
         "position": tuple(f"captain+{(p - first) % n}" for p in range(n)),
         "ships captured": sum(state.captured),
         "special cards played": sum(state.played[3:]),
+        "special cards unplayed at the end": sum(sum(hand) for hand in state.hands),
     }
     if state.rules.characters is not None:
         out["character"] = tuple(c.key if c is not None else "none" for c in state.characters)
@@ -48,9 +43,7 @@ def malacca_statistics(state: MalaccaState) -> dict[str, object]:
         out["equipment bought"] = len(state.equipment_cards)
         values: dict[str, list[int]] = {}
         for _seat, kind, round_, earned in state.equipment_cards:
-            name = (
-                f"better {Equipment(kind).label} net, bought {_bracket(round_, state.rules.rounds)}"
-            )
+            name = f"better {Equipment(kind).label} net, bought in round {round_ + 1:02d}"
             values.setdefault(name, []).append(earned - 5)
         for name, nets in sorted(values.items()):
             out[name] = tuple(nets)
