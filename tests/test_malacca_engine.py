@@ -280,3 +280,22 @@ def test_resampled_states_look_the_same_and_keep_every_card(seed: int, players: 
         assert other.observation_string(p) == state.observation_string(p)
         assert specials_everywhere(other) == 16
         assert other.hands[p] == state.hands[p]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 60), st.text(max_size=30))
+def test_action_texts_parse_or_fail_with_an_illegal_action_error(steps: int, text: str) -> None:
+    game = find_game("malacca(players=3,characters=random,equipment=on)")
+    rng = random.Random(steps)
+    state = game.new_initial_state()
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(list(state.legal_actions())))
+    if state.is_terminal():
+        return
+    try:
+        action = state.string_to_action(text)
+    except IllegalActionError:
+        return
+    assert action in state.legal_actions()
