@@ -24,6 +24,7 @@ from runarch_gen.play.registry import Registration
 GAME_MODULES: tuple[str, ...] = (
     "runarch_gen.runarch.register",
     "runarch_gen.bluff.register",
+    "runarch_gen.malacca.register",
 )
 """The modules that register the built-in games, in the order ``runarch-gen games`` lists them."""
 

@@ -1,0 +1,132 @@
+"""``runarch-gen malacca``: the rules, simulate and validate (generic), ``resolve`` (one round
+from JSON, for scripts) and ``game`` (one game between bots, as a readable record)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from runarch_gen.cli._app import JsonOption, SeedOption, emit_json, resolve_seed
+from runarch_gen.cli.games import game_app, game_values
+
+malacca_app = game_app(
+    "malacca",
+    "Malacca: pirates lay hidden action cards with open stakes on each ship (2–8 players).",
+)
+
+
+@malacca_app.command("resolve")
+def resolve(
+    file: Annotated[str, typer.Argument(help="The round as JSON ('-': standard input).")],
+    json_: JsonOption = False,
+) -> None:
+    """Resolve one round given as JSON: each player's change of money with its parts (stake,
+    loot, payout, share, penalty, scrub, character, equipment) and the special cards drawn.
+
+    The schema is in docs/malacca.md. Exit codes: 0 resolved; 2 unreadable or invalid round.
+    """
+    from runarch_gen.fileio import display_name, read_text
+    from runarch_gen.malacca.resolve import resolve_round
+    from runarch_gen.malacca.script import read_round, result_lines, round_to_json
+
+    round_, names = read_round(read_text(file), display_name(file))
+    result = resolve_round(round_)
+    if json_:
+        emit_json(round_to_json(round_, result, names))
+    else:
+        typer.echo("\n".join(result_lines(round_, result, names)))
+
+
+@malacca_app.command("game")
+def game(
+    rules: Annotated[
+        str, typer.Option("--rules", help="A game string or its parameters, e.g. 'players=5'.")
+    ] = "",
+    bots: Annotated[
+        str, typer.Option("--bots", help="Bots by name, separated by commas, seat by seat.")
+    ] = "morgan",
+    seed: SeedOption = None,
+    json_: JsonOption = False,
+) -> None:
+    """Play one game between bots and print its record: every round's ship, the cards and
+    stakes laid, the resolution and the money after it.
+
+    Exit codes: 0 played; 2 bad rules or bots.
+    """
+    from runarch_gen.malacca.record import play_recorded
+    from runarch_gen.play.playtest import check_bots
+
+    registration, values = game_values("malacca", rules)
+    used = resolve_seed(seed)
+    players = int(values["players"])
+    names = check_bots(registration, bots.split(","), players)
+    record = play_recorded(values, names, used)
+    if json_:
+        emit_json(record.to_json())
+    else:
+        typer.echo(record.text())
+
+
+@malacca_app.command("kit")
+def kit(
+    output: Annotated[str, typer.Option("--output", "-o", help="The PDF to write.")],
+    paper: Annotated[str, typer.Option("--paper", help="a4 or letter.")] = "a4",
+    bleed: Annotated[
+        float, typer.Option("--bleed", min=0.0, max=6.0, help="Bleed around each cut, mm.")
+    ] = 2.0,
+    duplex: Annotated[
+        str, typer.Option("--duplex", help="Backs for a long- or short-edge flip, or none.")
+    ] = "long",
+    only: Annotated[
+        str | None,
+        typer.Option("--only", help="Only these components, by kind, separated by commas."),
+    ] = None,
+    preview: Annotated[
+        str | None, typer.Option("--preview", metavar="DIR", help="Also write PNG pages here.")
+    ] = None,
+    json_: JsonOption = False,
+) -> None:
+    """Write the print-and-play kit: ships, action cards with one common back, captain,
+    characters, equipment, chests (10/20), coins, the reference card and the rules booklet
+    (Czech and English). The same options give the same bytes.
+
+    Exit codes: 0 written; 2 bad option or unwritable file.
+    """
+    import hashlib
+
+    from runarch_gen.errors import InputError
+    from runarch_gen.fileio import atomic_write
+    from runarch_gen.malacca.kit import build_kit_pdf, kit_previews, plan_kit
+    from runarch_gen.pnp.sheets import DUPLEX_MODES
+
+    if duplex not in DUPLEX_MODES:
+        raise InputError(f"--duplex is one of {', '.join(DUPLEX_MODES)}, not {duplex!r}")
+    kinds = None if only is None else tuple(k.strip() for k in only.split(",") if k.strip())
+    imposition = plan_kit(paper=paper.lower(), bleed=bleed, duplex=duplex, only=kinds)
+    pdf = build_kit_pdf(imposition)
+    atomic_write(output, pdf)
+    written = [output]
+    if preview is not None:
+        from pathlib import Path
+
+        for name, png in kit_previews(imposition).items():
+            path = str(Path(preview) / name)
+            atomic_write(path, png)
+            written.append(path)
+    counts: dict[str, int] = {}
+    for page in imposition.pages:
+        for placement in page.placements:
+            counts[placement.item.kind] = counts.get(placement.item.kind, 0) + 1
+    report = {
+        "output": output,
+        "pages": imposition.page_count,
+        "components": counts,
+        "sha256": hashlib.sha256(pdf).hexdigest(),
+        "files": written,
+    }
+    if json_:
+        emit_json(report)
+    else:
+        parts = ", ".join(f"{n} {k}" for k, n in counts.items())
+        typer.echo(f"wrote {output}: {imposition.page_count} pages ({parts})")
