@@ -21,7 +21,10 @@ from runarch_gen.play import registry
 from runarch_gen.play.game import Game
 from runarch_gen.play.registry import Registration
 
-GAME_MODULES: tuple[str, ...] = ("runarch_gen.runarch.register",)
+GAME_MODULES: tuple[str, ...] = (
+    "runarch_gen.runarch.register",
+    "runarch_gen.backgammon.register",
+)
 """The modules that register the built-in games, in the order ``runarch-gen games`` lists them."""
 
 

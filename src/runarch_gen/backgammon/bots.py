@@ -1,0 +1,243 @@
+"""Bots for Vrhcáby: ``random``, ``heuristic`` (pip count, blots, points, primes, race
+awareness; Thorp's count for the cube in a race) and ``td`` (the learned evaluator at 1-ply,
+cube by Janowski in money play and by the computed match equity table in match play).
+
+Every bot sees only its :class:`~.engine.View` and the legal actions.
+
+>>> import random
+>>> from runarch_gen.backgammon.engine import BackgammonGame
+>>> from runarch_gen.play.bot import play_out
+>>> state = BackgammonGame().new_initial_state()
+>>> outcome = play_out(state, [HeuristicBot(random.Random(1)), RandomBot(random.Random(2))],
+...                    random.Random(3))
+>>> outcome.termination.value in ("single", "gammon", "backgammon", "dropped")
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import numpy as np
+
+from runarch_gen.backgammon.board import BAR, OFF, Play, Side
+from runarch_gen.backgammon.cube import match_winning_chance, money_cube_action, thorp_count
+from runarch_gen.backgammon.engine import (
+    ACCEPT,
+    BEAVER,
+    DOUBLE,
+    DROP,
+    RACCOON,
+    REJECT,
+    ROLL,
+    TAKE,
+    Phase,
+    View,
+)
+from runarch_gen.backgammon.evaluator import contact, load_network
+from runarch_gen.backgammon.odds import HIT_CHANCE
+from runarch_gen.play.bot import Bot
+from runarch_gen.play.registry import BotFactory
+
+__all__ = ["BOTS", "HeuristicBot", "RandomBot", "TDBot", "heuristic_score"]
+
+
+def _plays_by_action(view: View, legal: Sequence[int]) -> list[tuple[int, Play]]:
+    if len(view.legal) == len(legal):
+        return list(view.legal)
+    wanted = set(legal)
+    return [(a, p) for a, p in view.legal if a in wanted]
+
+
+class _CubeBot(Bot[View]):
+    """Shared flow: cube and resignation nodes go to :meth:`cube`, plays to :meth:`choose`."""
+
+    def step(self, observation: View, legal_actions: Sequence[int]) -> int:
+        phase = observation.phase
+        if phase is Phase.MOVE:
+            pairs = _plays_by_action(observation, legal_actions)
+            return pairs[self.choose(observation, [p for _, p in pairs])][0]
+        if phase is Phase.RESIGNED:
+            return REJECT if REJECT in legal_actions else legal_actions[0]
+        decision = self.cube(observation, legal_actions)
+        return decision if decision in legal_actions else legal_actions[0]
+
+    def choose(self, view: View, plays: list[Play]) -> int:
+        raise NotImplementedError
+
+    def cube(self, view: View, legal: Sequence[int]) -> int:
+        if view.phase is Phase.PRE_ROLL:
+            return ROLL
+        return TAKE
+
+
+class RandomBot(_CubeBot):
+    """Any legal play at random; never doubles or resigns, takes every double."""
+
+    name = "random"
+
+    def choose(self, view: View, plays: list[Play]) -> int:
+        return self.rng.randrange(len(plays))
+
+
+def _shot_chance(me: Side, you: Side, point: int) -> float:
+    """Rough chance that the opponent hits my blot on my ``point``: the best single shooter."""
+    target = BAR - point  # the opponent's numbering
+    best = 0.0
+    for start in range(target + 1, BAR + 1):
+        if you[start]:
+            distance = start - target
+            if distance <= 24:
+                best = max(best, HIT_CHANCE.get(distance, 0.0))
+    return best
+
+
+def heuristic_score(me: Side, you: Side) -> float:
+    """How good a position is for ``me`` just after my play (the opponent to roll)."""
+    if not contact(me, you):
+        # race: fewer pips, more checkers off, no checkers stacked far back
+        pips = sum(p * n for p, n in enumerate(me))
+        return -pips + 2.0 * me[OFF] - 0.5 * sum(me[7:])
+    score = 0.0
+    my_pips = sum(p * n for p, n in enumerate(me))
+    your_pips = sum(p * n for p, n in enumerate(you))
+    score += 0.08 * (your_pips - my_pips)
+    score += 3.0 * you[BAR]
+    for point in range(1, 25):
+        count = me[point]
+        if count >= 2:
+            weight = 2.0 if point <= 6 else (1.5 if point in (7, 8, 9) else 0.6)
+            if point in (5, 7, 4):
+                weight += 1.0
+            if point >= 19:
+                weight = 1.2  # an anchor in the opponent's home board
+            score += weight
+            score -= 0.15 * max(count - 3, 0)
+        elif count == 1:
+            score -= 4.0 * _shot_chance(me, you, point) * (0.5 + point / 24.0)
+    run = best = 0
+    for point in range(1, 13):
+        run = run + 1 if me[point] >= 2 else 0
+        best = max(best, run)
+    score += 0.8 * best * best / 2.0
+    return score
+
+
+class HeuristicBot(_CubeBot):
+    """Pip count, blots at risk, points made (home, bar and golden points), primes, anchors;
+    a pure race plays to bear off fastest. Doubles, takes and drops in a race by Thorp's count;
+    in contact never doubles and always takes."""
+
+    name = "heuristic"
+
+    def choose(self, view: View, plays: list[Play]) -> int:
+        scores = [heuristic_score(p.mover, p.other) for p in plays]
+        return max(range(len(plays)), key=lambda i: (scores[i], -i))
+
+    def cube(self, view: View, legal: Sequence[int]) -> int:
+        if contact(view.me, view.you):
+            return ROLL if view.phase is Phase.PRE_ROLL else TAKE
+        if view.phase is Phase.PRE_ROLL:
+            # Thorp: double when the leader's count is at most 2 above the trailer's (a
+            # redouble: 1)
+            mine = thorp_count(view.me, leader=True)
+            theirs = thorp_count(view.you, leader=False)
+            limit = 2 if view.cube_owner == -1 else 1
+            return DOUBLE if mine - theirs <= limit else ROLL
+        # as taker: the doubler is the opponent, the leader
+        theirs = thorp_count(view.you, leader=True)
+        mine = thorp_count(view.me, leader=False)
+        return TAKE if theirs - mine >= -2 else DROP
+
+
+class TDBot(_CubeBot):
+    """The learned evaluator at 1-ply: every play's resulting position is evaluated from the
+    opponent's side and the play best for the mover (cubeless equity) is chosen. Cube
+    decisions by Janowski's cubeful equity in money play [V-37], by the computed match
+    equity table in match play [V-44]."""
+
+    name = "td"
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.net = load_network()
+
+    def choose(self, view: View, plays: list[Play]) -> int:
+        if len(plays) == 1:
+            return 0
+        out = self.net.evaluate([(p.other, p.mover) for p in plays])
+        equity = -(2.0 * out[:, 0] - 1.0 + out[:, 1] - out[:, 2])
+        return int(np.argmax(equity))
+
+    def _chances(self, mover: Side, other: Side) -> tuple[float, float, float]:
+        win, wg, lg = self.net.evaluate([(mover, other)])[0]
+        return float(win), float(min(wg, win)), float(min(lg, 1.0 - win))
+
+    def cube(self, view: View, legal: Sequence[int]) -> int:
+        if view.phase is Phase.PRE_ROLL:
+            if DOUBLE not in legal:
+                return ROLL
+            p, wg, lg = self._chances(view.me, view.you)
+            return DOUBLE if self._should_double(view, (p, wg, lg)) else ROLL
+        # answering: the opponent doubled and is on roll
+        q, wg, lg = self._chances(view.you, view.me)
+        mine = (1.0 - q, lg, wg)
+        if view.phase is Phase.DOUBLED:
+            take = self._should_take(view, mine)
+            if take and BEAVER in legal and self._money_equity(mine, view, owner=0) > 0.0:
+                return BEAVER
+            return TAKE if take else DROP
+        if view.phase is Phase.BEAVERED:
+            if RACCOON in legal and self._money_equity(mine, view, owner=1) > 0.0:
+                return RACCOON
+            return TAKE
+        return ACCEPT if ACCEPT in legal else legal[0]
+
+    @staticmethod
+    def _values(chances: tuple[float, float, float]) -> tuple[float, float, float]:
+        p, wg, lg = chances
+        win = 1.0 + (wg / p if p > 1e-9 else 0.0)
+        loss = 1.0 + (lg / (1.0 - p) if p < 1.0 - 1e-9 else 0.0)
+        return p, win, loss
+
+    def _money_equity(self, chances: tuple[float, float, float], view: View, owner: int) -> float:
+        from runarch_gen.backgammon.cube import cubeful_equity
+
+        p, win, loss = self._values(chances)
+        return cubeful_equity(p, win, loss, owner)
+
+    def _should_double(self, view: View, chances: tuple[float, float, float]) -> bool:
+        if view.match:
+            away = (view.match - view.score[0], view.match - view.score[1])
+            keep = match_winning_chance(chances, away, view.cube, view.match)
+            taken = match_winning_chance(chances, away, 2 * view.cube, view.match)
+            from runarch_gen.backgammon.cube import met
+
+            table = met(view.match)
+            dropped = 1.0 if away[0] - view.cube <= 0 else table[away[0] - view.cube][away[1]]
+            return min(taken, dropped) > keep
+        p, win, loss = self._values(chances)
+        jacoby = view.rules.jacoby_applies and view.cube_owner == -1
+        double, _ = money_cube_action(p, win, loss, view.cube_owner, jacoby)
+        return double
+
+    def _should_take(self, view: View, mine: tuple[float, float, float]) -> bool:
+        if view.match:
+            away = (view.match - view.score[0], view.match - view.score[1])
+            taken = match_winning_chance(mine, away, 2 * view.cube, view.match)
+            from runarch_gen.backgammon.cube import met
+
+            table = met(view.match)
+            dropped = 0.0 if away[1] - view.cube <= 0 else table[away[0]][away[1] - view.cube]
+            return taken >= dropped
+        _p, _win, _loss = self._values(mine)
+        return 2.0 * self._money_equity(mine, view, owner=0) >= -1.0
+
+
+BOTS: dict[str, BotFactory] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "td": TDBot,
+}
+"""The registered bots by name."""
