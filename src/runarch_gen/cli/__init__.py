@@ -24,6 +24,10 @@ from runarch_gen.cli import (  # noqa: F401
     validate,
 )
 from runarch_gen.cli import games as _games  # noqa: F401  (after RunArch's, listed last)
+
+# isort: split
+# The game groups, after `games`.
+from runarch_gen.cli import backgammon as _backgammon  # noqa: F401
 from runarch_gen.cli._app import app
 from runarch_gen.errors import EXIT_INTERRUPTED, EXIT_USAGE, RunArchError
 

@@ -8,7 +8,7 @@ rules document); each game's module in this package adds its own commands to its
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, get_type_hints
 
 import typer
 
@@ -187,6 +187,8 @@ def _simulate_command(name: str) -> Callable[..., None]:
             raise typer.Exit(EXIT_INTERRUPTED)
 
     simulate.__name__ = f"{name}_simulate"
+    # The help texts name the game: resolve the annotations here, where `name` is known.
+    simulate.__annotations__ = get_type_hints(simulate, localns={"name": name}, include_extras=True)
     return simulate
 
 
@@ -282,4 +284,5 @@ def _validate_command(name: str) -> Callable[..., None]:
             raise typer.Exit(verdict.exit_code)
 
     validate.__name__ = f"{name}_validate"
+    validate.__annotations__ = get_type_hints(validate, localns={"name": name}, include_extras=True)
     return validate
