@@ -273,14 +273,6 @@ def legal_plays(
     return plays
 
 
-def _point_text(point: int) -> str:
-    if point == BAR:
-        return "bar"
-    if point == OFF:
-        return "off"
-    return str(point)
-
-
 def format_steps(steps: Sequence[Step]) -> str:
     """Standard notation of a play's steps (the roll not included): the moves of one checker
     joined (``13/5``; ``13/11*/5`` when it hits on the way), hits starred, equal moves counted
@@ -294,32 +286,28 @@ def format_steps(steps: Sequence[Step]) -> str:
     '8/5 6/5'
     """
     # Chain each step onto an earlier one that ended where it starts (the same checker going
-    # on); a chain stays open only while its checker has not been joined by another path.
+    # on); the position it leads to is the same whichever checker is taken to go on.
     chains: list[list[Step]] = []
     for step in steps:
+        start = step.start
         for chain in reversed(chains):
-            if chain[-1].end == step.start and step.start not in (OFF,):
+            if chain[-1].end == start:
                 chain.append(step)
                 break
         else:
             chains.append([step])
     texts: list[tuple[int, int, str]] = []
     for chain in chains:
-        parts = [_point_text(chain[0].start)]
-        for index, step in enumerate(chain):
-            last = index == len(chain) - 1
+        first, last = chain[0], chain[-1]
+        parts = ["bar" if first.start == BAR else str(first.start)]
+        for step in chain:
             if step.hit:
-                parts.append(_point_text(step.end) + "*")
-            elif last:
-                parts.append(_point_text(step.end))
-        texts.append((chain[0].start, chain[-1].end, "/".join(parts)))
-    texts.sort(key=lambda t: (-t[0], -t[1], t[2]))
-    merged: list[str] = []
-    index = 0
-    while index < len(texts):
-        count = 1
-        while index + count < len(texts) and texts[index + count][2] == texts[index][2]:
-            count += 1
-        merged.append(texts[index][2] + (f"({count})" if count > 1 else ""))
-        index += count
-    return " ".join(merged)
+                parts.append(f"{step.end}*")
+        if not last.hit:
+            parts.append("off" if last.end == OFF else str(last.end))
+        texts.append((-first.start, -last.end, "/".join(parts)))
+    texts.sort()
+    counts: dict[str, int] = {}
+    for _, _, text in texts:
+        counts[text] = counts.get(text, 0) + 1
+    return " ".join(text if n == 1 else f"{text}({n})" for text, n in counts.items())

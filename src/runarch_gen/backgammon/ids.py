@@ -74,12 +74,17 @@ def _decode_bits(text: str, length: int, what: str, source: str | None) -> list[
 
 def position_id(mover: Side, other: Side) -> str:
     """The gnubg Position ID of the position with ``mover`` on roll."""
-    bits: list[int] = []
+    key = 0
+    shift = 0
     for side in (other, mover):  # gnubg: the player not on roll first
         for point in range(1, BAR + 1):
-            bits.extend([1] * side[point])
-            bits.append(0)
-    return _encode_bits(bits, 10)
+            count = side[point]
+            if count:
+                key |= ((1 << count) - 1) << shift
+            shift += count + 1
+    if shift > 80:
+        raise InvalidIdError("a Position ID holds at most 15 checkers a side")
+    return base64.b64encode(key.to_bytes(10, "little")).decode("ascii")[:POSITION_ID_LENGTH]
 
 
 def parse_position_id(text: str, source: str | None = None) -> tuple[Side, Side]:

@@ -3,7 +3,7 @@
 
 >>> report = moves_report("start", "31")
 >>> report["dice"], len(report["plays"]), report["plays"][0]["notation"]
-([3, 1], 16, '24/20')
+([3, 1], 16, '24/23 24/21')
 """
 
 from __future__ import annotations
@@ -41,22 +41,12 @@ def moves_report(position: str, dice: str, source: str | None = None) -> dict[st
     mover, other = parse_position(position, source)
     first, second = parse_dice(dice, source)
     plays = legal_plays(mover, other, first, second)
-    rows = sorted(
-        (
-            {"notation": format_steps(p.steps), "position": position_id(p.mover, p.other)}
-            for p in plays
-        ),
-        key=lambda row: _order(row["notation"]),
-    )
+    plays.sort(key=lambda p: (sorted(-s.start for s in p.steps), p.code))
+    rows = [
+        {"notation": format_steps(p.steps), "position": position_id(p.mover, p.other)}
+        for p in plays
+    ]
     return {"position": position.strip(), "dice": [first, second], "plays": rows}
-
-
-def _order(text: str) -> tuple[tuple[int, ...], str]:
-    starts = []
-    for part in text.split():
-        head = part.split("/", 1)[0]
-        starts.append(25 if head == "bar" else int(head) if head.isdigit() else 0)
-    return tuple(-s for s in starts), text
 
 
 def batch_moves(lines: Iterable[str], source: str = "-") -> Iterator[dict[str, Any]]:
