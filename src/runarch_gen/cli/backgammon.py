@@ -287,3 +287,37 @@ def train_command(
             }
         )
     note(f"runarch-gen: {games} games in {elapsed:.0f} s, weights written to {output}")
+
+
+@backgammon_app.command("kit")
+def kit_command(
+    output: Annotated[str, typer.Option("--output", "-o", help="The folder to write.")] = "kit",
+    paper: Annotated[
+        str, typer.Option("--paper", help="a4 or letter (the board also comes on one A3 sheet).")
+    ] = "a4",
+    json_: JsonOption = False,
+) -> None:
+    """The print-and-play kit: the board tiled over pages and on A3, checkers, dice and cube
+    nets, a match score tracker, setup cards, a reference card and the rules."""
+    from pathlib import Path
+
+    from runarch_gen.backgammon.kit import build_kit
+    from runarch_gen.errors import InputError
+    from runarch_gen.fileio import atomic_write
+    from runarch_gen.games import rules_document
+
+    if paper.lower() not in ("a4", "letter"):
+        raise InputError(f"--paper: a4 or letter, not {paper[:20]!r}")
+    files = build_kit(paper.lower(), rules_document("backgammon"))
+    folder = Path(output)
+    if folder.exists() and not folder.is_dir():
+        raise InputError(f"{output}: exists and is not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"{output}: cannot create: {exc.strerror or exc}") from None
+    for name, data in sorted(files.items()):
+        atomic_write(folder / name, data)
+    if json_:
+        emit_json({"folder": output, "paper": paper.lower(), "files": sorted(files)})
+    note(f"runarch-gen: wrote {len(files)} files to {output}")
