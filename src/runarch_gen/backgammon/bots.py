@@ -35,7 +35,7 @@ from runarch_gen.backgammon.engine import (
     Phase,
     View,
 )
-from runarch_gen.backgammon.evaluator import contact, load_network
+from runarch_gen.backgammon.evaluator import contact, equity, load_network
 from runarch_gen.backgammon.odds import HIT_CHANCE
 from runarch_gen.play.bot import Bot
 from runarch_gen.play.registry import BotFactory
@@ -167,12 +167,13 @@ class TDBot(_CubeBot):
         if len(plays) == 1:
             return 0
         out = self.net.evaluate([(p.other, p.mover) for p in plays])
-        equity = -(2.0 * out[:, 0] - 1.0 + out[:, 1] - out[:, 2])
-        return int(np.argmax(equity))
+        return int(np.argmax(-equity(out)))
 
     def _chances(self, mover: Side, other: Side) -> tuple[float, float, float]:
-        win, wg, lg = self.net.evaluate([(mover, other)])[0]
-        return float(win), float(min(wg, win)), float(min(lg, 1.0 - win))
+        """(win, extra points from wins, extra points from losses) per game: a gammon adds
+        one point, a backgammon two."""
+        win, wg, wbg, lg, lbg = (float(v) for v in self.net.evaluate([(mover, other)])[0])
+        return win, min(wg + wbg, 2 * win), min(lg + lbg, 2 * (1.0 - win))
 
     def cube(self, view: View, legal: Sequence[int]) -> int:
         if view.phase is Phase.PRE_ROLL:

@@ -168,6 +168,7 @@ def match_winning_chance(
         return table[min(a, length)][min(b, length)]
 
     win, wg, lg = probabilities
+    wg, lg = min(wg, win), min(lg, 1.0 - win)  # backgammons counted as gammons here
     mine, theirs = away
     single_win, single_loss = win - wg, (1.0 - win) - lg
     return (

@@ -1,6 +1,7 @@
 """A small neural evaluator in numpy, in the way of TD-Gammon: the position from the side of
-the player **on roll** in, three probabilities out — that player wins, wins a gammon (or
-backgammon), loses a gammon (or backgammon).
+the player **on roll** in, five probabilities out — that player wins, wins a gammon or more,
+wins a backgammon, loses a gammon or more, loses a backgammon (gnubg's five outputs). Older
+three-output weights (no backgammons) are read too, their backgammon chances taken as 0.
 
 Inputs (199): for each side (the player on roll first) and each of its points 1–24 four units
 (at least 1, 2, 3 checkers, and (n − 3) / 2 above three), its bar / 2, its checkers off / 15,
@@ -29,8 +30,8 @@ from runarch_gen.errors import InputError
 __all__ = ["INPUTS", "Network", "contact", "features", "load_network"]
 
 INPUTS = 199
-OUTPUTS = 3
-WIN, WIN_GAMMON, LOSE_GAMMON = 0, 1, 2
+OUTPUTS = 5
+WIN, WIN_GAMMON, WIN_BACKGAMMON, LOSE_GAMMON, LOSE_BACKGAMMON = 0, 1, 2, 3, 4
 Array = NDArray[np.float64]
 _PIPS = np.arange(26, dtype=np.float64)
 
@@ -80,7 +81,7 @@ def _sigmoid(x: Array) -> Array:
 
 
 class Network:
-    """One hidden layer; :meth:`evaluate` gives the three probabilities per row."""
+    """One hidden layer; :meth:`evaluate` gives the five probabilities per row."""
 
     def __init__(self, w1: Array, b1: Array, w2: Array, b2: Array) -> None:
         self.w1, self.b1, self.w2, self.b2 = w1, b1, w2, b2
@@ -100,8 +101,13 @@ class Network:
         return hidden, _sigmoid(hidden @ self.w2 + self.b2)
 
     def evaluate(self, positions: Sequence[tuple[Side, Side]]) -> Array:
-        """Rows of (win, win gammon, lose gammon) for the player on roll of each position."""
-        return self.forward(features(positions))[1]
+        """Rows of (win, win gammon, win backgammon, lose gammon, lose backgammon) for the
+        player on roll of each position."""
+        out = self.forward(features(positions))[1]
+        if out.shape[1] == 3:  # old weights: no backgammon outputs
+            zeros = np.zeros((out.shape[0], 1))
+            out = np.concatenate([out[:, :2], zeros, out[:, 2:3], zeros], axis=1)
+        return out
 
     def train(self, x: Array, target: Array, rate: float) -> None:
         """One gradient step of squared error towards ``target`` (one row each)."""
@@ -130,7 +136,7 @@ class Network:
         except (OSError, KeyError, ValueError) as exc:
             raise InputError(f"{path}: not a weights file ({exc})") from None
         w1, b1, w2, b2 = parts
-        if w1.shape[0] != INPUTS or w2.shape[1] != OUTPUTS or b1.shape[0] != w1.shape[1]:
+        if w1.shape[0] != INPUTS or w2.shape[1] not in (3, OUTPUTS) or b1.shape[0] != w1.shape[1]:
             raise InputError(f"{path}: weights of the wrong shape {w1.shape}, {w2.shape}")
         return cls(w1, b1, w2, b2)
 
@@ -152,7 +158,12 @@ def load_network() -> Network:
 
 
 def equity(probabilities: Array) -> Array:
-    """Cubeless money equity of rows (win, win gammon, lose gammon): backgammons are counted
-    as gammons."""
-    win, wg, lg = probabilities[..., 0], probabilities[..., 1], probabilities[..., 2]
-    return 2.0 * win - 1.0 + wg - lg
+    """Cubeless money equity of rows of the five probabilities."""
+    p = probabilities
+    return 2.0 * p[..., 0] - 1.0 + p[..., 1] + p[..., 2] - p[..., 3] - p[..., 4]
+
+
+def swap_sides(probabilities: Array) -> Array:
+    """The same rows seen from the other player (who is not on roll)."""
+    p = probabilities
+    return np.stack([1.0 - p[..., 0], p[..., 3], p[..., 4], p[..., 1], p[..., 2]], axis=-1)

@@ -3,8 +3,9 @@
 The network plays both sides: on each roll it evaluates every legal play's resulting position
 (from the opponent's side, who is then on roll) and picks the one best for the mover. After
 each play the evaluation of the position before it — the mover on roll — is moved towards the
-evaluation after it, seen from the mover (win = 1 − the opponent's win, gammons swapped); the
-last play of a game is moved towards the real result. Cubeless money games from the standard
+evaluation after it, seen from the mover (win = 1 − the opponent's win, gammons and
+backgammons swapped); the last play of a game is moved towards the real result, and the
+loser's last position towards the loss. Cubeless money games from the standard
 start; the same seed gives the same weights.
 
 >>> net = train(games=2, seed=1, hidden=8)
@@ -20,8 +21,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from runarch_gen.backgammon.board import OFF, START, Side, legal_plays
-from runarch_gen.backgammon.evaluator import Network, features
+from runarch_gen.backgammon.board import BAR, OFF, START, Side, legal_plays
+from runarch_gen.backgammon.evaluator import Network, equity, features, swap_sides
 
 __all__ = ["best_play_index", "train"]
 
@@ -30,16 +31,16 @@ def best_play_index(net: Network, positions: list[tuple[Side, Side]]) -> tuple[i
     """The index of the best resulting position for the mover, and its evaluation from the
     mover's side. ``positions`` are (mover, other) after each play."""
     flipped = [(other, mover) for mover, other in positions]
-    out = net.evaluate(flipped)  # the opponent, on roll
-    mine = np.stack([1.0 - out[:, 0], out[:, 2], out[:, 1]], axis=1)
-    equity = 2.0 * mine[:, 0] - 1.0 + mine[:, 1] - mine[:, 2]
-    best = int(np.argmax(equity))
+    mine = swap_sides(net.evaluate(flipped))  # evaluated with the opponent on roll
+    best = int(np.argmax(equity(mine)))
     return best, mine[best]
 
 
-def _result(mover: Side, other: Side) -> np.ndarray:
+def _result(mover: Side, other: Side) -> tuple[float, float]:
+    """(gammon, backgammon) of a finished game, ``mover`` having borne off (rule [V-21])."""
     gammon = 1.0 if other[OFF] == 0 else 0.0
-    return np.array([1.0, gammon, 0.0])
+    backgammon = gammon if (other[BAR] or any(other[19:25])) else 0.0
+    return gammon, backgammon
 
 
 def train(
@@ -79,15 +80,14 @@ def train(
                 chosen = plays[pick]
                 mover, other = chosen.mover, chosen.other
             else:
-                out = net.evaluate([(other, mover)])[0]
-                value = np.array([1.0 - out[0], out[2], out[1]])
+                value = swap_sides(net.evaluate([(other, mover)]))[0]
             if mover[OFF] == checkers:
-                net.train(x, _result(mover, other)[None, :], rate)
+                gammon, backgammon = _result(mover, other)
+                net.train(x, np.array([[1.0, gammon, backgammon, 0.0, 0.0]]), rate)
                 # the loser's last position learns the loss
                 loser_x = previous[1 - turn]
                 if loser_x is not None:
-                    res = _result(mover, other)
-                    net.train(loser_x, np.array([[0.0, 0.0, res[1]]]), rate)
+                    net.train(loser_x, np.array([[0.0, 0.0, 0.0, gammon, backgammon]]), rate)
                 break
             net.train(x, value[None, :], rate)
             previous[turn] = x
