@@ -35,7 +35,10 @@ def test_moves_batch_writes_one_object_a_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     closed = "4HPwATDgc/ABUA"
-    monkeypatch.setattr("sys.stdin", io.StringIO(f"4HPwATDgc/ABMA 31\n# note\n{closed} 66\n"))
+    monkeypatch.setattr(
+        "sys.stdin",
+        io.TextIOWrapper(io.BytesIO(f"4HPwATDgc/ABMA 31\n# note\n{closed} 66\n".encode())),
+    )
     assert run(["backgammon", "moves", "--batch", "-"]) == 0
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert next(len(r["plays"]) for r in rows) == 16 and rows[1]["dice"] == [6, 6]
@@ -71,7 +74,9 @@ def test_bad_input_is_one_line_and_exit_2(
 def test_a_bad_batch_line_is_named(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO("4HPwATDgc/ABMA 31\n4HPwATDgc/ABMA\n"))
+    monkeypatch.setattr(
+        "sys.stdin", io.TextIOWrapper(io.BytesIO(b"4HPwATDgc/ABMA 31\n4HPwATDgc/ABMA\n"))
+    )
     assert run(["backgammon", "moves", "--batch", "-"]) == 2
     assert "<stdin>:2" in capsys.readouterr().err
 

@@ -47,26 +47,15 @@ def moves(
     """
     from runarch_gen.backgammon.tools import batch_moves, moves_report
     from runarch_gen.errors import InputError
-    from runarch_gen.fileio import display_name
+    from runarch_gen.fileio import display_name, read_text
 
     if batch is not None:
         if position is not None or dice:
             raise InputError("--batch reads positions and dice from the file: give neither")
-        stream = sys.stdin if batch == "-" else None
-        if stream is None:
-            try:
-                stream = open(batch, encoding="utf-8")  # noqa: SIM115 - closed below
-            except OSError as exc:
-                raise InputError(f"{batch}: cannot read: {exc.strerror or exc}") from None
-        try:
-            out = sys.stdout
-            for report in batch_moves(stream, display_name(batch)):
-                out.write(json.dumps(report, ensure_ascii=False) + "\n")
-        except UnicodeDecodeError as exc:
-            raise InputError(f"{display_name(batch)}: not UTF-8 text (byte {exc.start})") from None
-        finally:
-            if stream is not sys.stdin:
-                stream.close()
+        lines = read_text(batch).split("\n")  # a bounded, regular file or stdin
+        out = sys.stdout
+        for report in batch_moves(lines, display_name(batch)):
+            out.write(json.dumps(report, ensure_ascii=False) + "\n")
         return
     if position is None or not dice:
         raise InputError("give POSITION and --dice (or --batch FILE)")
