@@ -29,11 +29,13 @@ def test_the_kit_is_reproducible_and_complete() -> None:
     first = build_kit("a4", "# Rules\n\n## 1. Board\n\ntext")
     assert first == build_kit("a4", "# Rules\n\n## 1. Board\n\ntext")
     pages = {name: len(pymupdf.open(stream=data, filetype="pdf")) for name, data in first.items()}
-    assert pages == {"board-tiles.pdf": 4, "board-a3.pdf": 1, "components.pdf": 4, "rules.pdf": 2}
+    assert pages == {"board-tiles.pdf": 4, "board-a3.pdf": 1, "components.pdf": 4, "rules.pdf": 3}
     a3 = pymupdf.open(stream=first["board-a3.pdf"], filetype="pdf")[0]
     assert round(a3.rect.width / 72 * 25.4) == 420
     text = pymupdf.open(stream=first["components.pdf"], filetype="pdf")[3].get_text()
     assert "47.2%" in text and "Thorp" in text
+    czech = pymupdf.open(stream=first["rules.pdf"], filetype="pdf")[0].get_text()
+    assert "pravidla ve zkratce" in czech and "Crawfordovo" in czech
 
 
 def test_the_kit_command_writes_the_folder(tmp_path: Path) -> None:

@@ -387,12 +387,47 @@ def _reference(surface: Surface, w: float, h: float) -> None:
     surface.text(Box(w / 2 + 2, MARGIN + 12, w / 2 - MARGIN - 2, h - 2 * MARGIN - 12), notes, body)
 
 
+RULES_CS = """Vrhcáby — pravidla ve zkratce (podrobně v angličtině na dalších stranách; [V-nn] jsou
+rozhodnutí pravidel runarch-gen)
+
+Výbava: deska s 24 poli, 15 kamenů pro každého hráče, dvě kostky, sázecí kostka 2–64.
+
+Rozestavení [V-01]: každý hráč má 2 kameny na svém poli 24, 5 na 13, 3 na 8 a 5 na 6. Bílý táhne
+od 24 k 1, černý opačně. Varianty: Nackgammon (2 na 24, 2 na 23, 4 na 13, 3 na 8, 4 na 6) a
+Hypergammon (po jednom kameni na 24, 23, 22).
+
+Začátek [V-04]: každý hodí jednou kostkou; vyšší hod začíná a hraje obě čísla. Při shodě se hází
+znovu (automatické zdvojení jen podle dohody [V-36]).
+
+Tah: hod dvěma kostkami, každé číslo je samostatný posun kamene; dvojice se hraje čtyřikrát
+[V-12]. Kámen smí skončit na prázdném poli, na svém poli nebo na poli s jediným soupeřovým
+kamenem, který tím vyhodí na bar [V-05, V-06]. Kameny z baru se musí nasadit dřív než cokoli jiného
+[V-03]. Musí se zahrát co nejvíc čísel [V-08]; lze-li zahrát jen jedno z nich, tedy vyšší [V-09].
+
+Vyvádění [V-07]: až jsou všechny kameny v domácí ohradě (pole 1–6); číslo vyšší než nejvzdálenější
+kámen vyvádí nejvzdálenější kámen.
+
+Výhra [V-21]: kdo první vyvede všechny kameny. Gammon (soupeř nevyvedl nic) = 2×, backgammon
+(a má kámen na baru nebo v ohradě vítěze) = 3× hodnota sázecí kostky.
+
+Sázecí kostka [V-30–V-35]: před hodem smí zdvojnásobit ten, u koho kostka je (nebo kdokoli, je-li
+uprostřed); soupeř přijme (hraje se o dvojnásobek, kostka je jeho) nebo odmítne a prohraje
+dosavadní sázku. Jacobyho pravidlo (hra o peníze): bez zdvojení se gammony počítají jednoduše.
+Bobr a mýval jen podle dohody. Crawfordovo pravidlo (zápas) [V-42]: v první hře, kdy jednomu
+chybí jediný bod, se nezdvojuje.
+
+Zápis [V-51]: 31: 8/5 6/5 · bar/22 · 6/ven · 13/11*/5 · 19/17(2).
+"""
+
+
 def rules_pdf(paper: str, rules_text: str) -> bytes:
-    """The rules document as a booklet: one or more pages per section."""
+    """The rules as a booklet: a Czech summary page, then the rules document (English), one
+    or more pages per section."""
     size = PAPERS[paper]
     w, h = size.width, size.height
     surface = PdfSurface(w, h, title="Vrhcáby — rules", creator="runarch-gen")
-    sections = _sections(rules_text)
+    czech = "\n\n".join(part.replace("\n", " ") for part in RULES_CS.split("\n\n"))
+    sections = [czech, *_sections(rules_text)]
     style = TextStyle(size=9, align="left", valign="top", leading=1.25, min_size=7)
     for index, section in enumerate(sections):
         if index:
