@@ -1,6 +1,7 @@
 """Bots for Vrhcáby: ``random``, ``heuristic`` (pip count, blots, points, primes, race
-awareness; Thorp's count for the cube in a race) and ``td`` (the learned evaluator at 1-ply,
-cube by Janowski in money play and by the computed match equity table in match play).
+awareness; Thorp's count for the cube in a race), ``td`` (the learned evaluator at 1-ply,
+cube by Janowski in money play and by the computed match equity table in match play) and
+``td2`` (the same evaluator looking one roll deeper).
 
 Every bot sees only its :class:`~.engine.View` and the legal actions.
 
@@ -21,7 +22,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from runarch_gen.backgammon.board import BAR, OFF, Play, Side
+from runarch_gen.backgammon.board import BAR, OFF, Play, Side, legal_plays
 from runarch_gen.backgammon.cube import match_winning_chance, money_cube_action, thorp_count
 from runarch_gen.backgammon.engine import (
     ACCEPT,
@@ -40,7 +41,7 @@ from runarch_gen.backgammon.odds import HIT_CHANCE
 from runarch_gen.play.bot import Bot
 from runarch_gen.play.registry import BotFactory
 
-__all__ = ["BOTS", "HeuristicBot", "RandomBot", "TDBot", "heuristic_score"]
+__all__ = ["BOTS", "HeuristicBot", "RandomBot", "TDBot", "TDDeepBot", "heuristic_score"]
 
 
 def _plays_by_action(view: View, legal: Sequence[int]) -> list[tuple[int, Play]]:
@@ -236,9 +237,53 @@ class TDBot(_CubeBot):
         return 2.0 * self._money_equity(mine, view, owner=0) >= -1.0
 
 
+class TDDeepBot(TDBot):
+    """The learned evaluator at 2-ply: the best few plays at 1-ply are looked at again by
+    averaging, over the opponent's 21 rolls, the position after the opponent's best reply
+    (chosen at 1-ply), weighted by the rolls' chances."""
+
+    name = "td2"
+    candidates = 3
+
+    def choose(self, view: View, plays: list[Play]) -> int:
+        if len(plays) == 1:
+            return 0
+        first = -equity(self.net.evaluate([(p.other, p.mover) for p in plays]))
+        order = sorted(range(len(plays)), key=lambda i: -first[i])[: self.candidates]
+        best, best_value = order[0], -np.inf
+        for index in order:
+            play = plays[index]
+            value = self._after_replies(play.other, play.mover)
+            if value > best_value:
+                best, best_value = index, value
+        return best
+
+    def _after_replies(self, opponent: Side, me: Side) -> float:
+        """My expected cubeless equity once the opponent (on roll) has played his best."""
+        total = 0.0
+        for high in range(1, 7):
+            for low in range(1, high + 1):
+                weight = (1 if high == low else 2) / 36
+                replies = legal_plays(opponent, me, high, low, self.rules_egyptian)
+                if not replies:
+                    total += weight * float(equity(self.net.evaluate([(me, opponent)]))[0])
+                    continue
+                # the opponent picks the reply that is worst for me (I am on roll after it)
+                values = equity(self.net.evaluate([(r.other, r.mover) for r in replies]))
+                total += weight * float(values.min())
+        return total
+
+    rules_egyptian = False
+
+    def step(self, observation: View, legal_actions: Sequence[int]) -> int:
+        self.rules_egyptian = observation.rules.egyptian
+        return super().step(observation, legal_actions)
+
+
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "td": TDBot,
+    "td2": TDDeepBot,
 }
 """The registered bots by name."""
