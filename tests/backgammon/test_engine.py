@@ -251,3 +251,21 @@ def test_random_games_replay_from_their_records_and_copies_are_equal() -> None:
         state.apply(rng.choice(list(state.legal_actions())))
     replay = game.deserialize_state(game.serialize_state(state))
     assert replay == state and replay.score == state.score
+
+
+def test_a_plays_action_decodes_to_steps_that_rebuild_its_position() -> None:
+    from runarch_gen.backgammon.engine import decode_play, step_play
+
+    game = BackgammonGame(Rules(cube=False, resign=False))
+    rng = random.Random(8)
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal() and checked < 300:
+        if phase_of(state) is Phase.MOVE:
+            mover, other = state.board[state.turn], state.board[1 - state.turn]
+            for action in state.legal_actions():
+                play = state._legal_plays()[action]
+                assert step_play(mover, other, decode_play(action)) == play.key
+                checked += 1
+        state.apply(rng.choice(list(state.legal_actions())))
+    assert checked >= 100
