@@ -269,3 +269,16 @@ def test_a_plays_action_decodes_to_steps_that_rebuild_its_position() -> None:
                 checked += 1
         state.apply(rng.choice(list(state.legal_actions())))
     assert checked >= 100
+
+
+def test_the_states_match_id_says_who_is_on_roll_with_what() -> None:  # V-53
+    from runarch_gen.backgammon.ids import parse_match_id, parse_position_id
+
+    state = started(Rules(match=7), "opening 2-5")
+    info = parse_match_id(state.match_id())
+    assert (info.on_roll, info.turn, info.dice, info.length, info.cube) == (1, 1, (5, 2), 7, 1)
+    assert parse_position_id(state.position_id()) == (state.board[1], state.board[0])
+    state.apply_text("13/8 13/11")
+    state.apply(DOUBLE)
+    info = parse_match_id(state.match_id())
+    assert info.doubled and info.turn == 1 and info.on_roll == 0
