@@ -8,13 +8,16 @@ a played state and read back by replaying every action through the engine.
 
      Game 1
      white : 0                          black : 0
-      1) 31: 8/5 6/5                    64: 24/18 13/9
+      1) 31: 8/5 6/5                    64: 24/18 18/14
       2)  Doubles => 2                   Takes
       ...
                                           Wins 1 point
 
-White is the left column, black the right. A roll that cannot be played is the roll alone
-(``66:``); an automatic double of a tied opening roll is ``Auto-doubles => 2`` ([V-36]).
+White is the left column, black the right. Plays are written as Jellyfish files write them,
+one move per die with the bar as 25 and off as 0 (``44: 13/9 9/5 8/4* 8/4``); the reader also
+takes the standard notation (``13/5``, ``bar/22``, ``6/off``, ``(2)``). A roll that cannot be
+played is the roll alone (``66:``); an automatic double of a tied opening roll is
+``Auto-doubles => 2`` ([V-36]).
 
 >>> import random
 >>> from runarch_gen.backgammon.engine import BackgammonGame
@@ -37,6 +40,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from runarch_gen.backgammon.board import Step
 from runarch_gen.backgammon.engine import (
     ACCEPT,
     BEAVER,
@@ -55,12 +59,12 @@ from runarch_gen.backgammon.engine import (
     Phase,
 )
 from runarch_gen.backgammon.errors import NotationError
-from runarch_gen.backgammon.notation import format_play, parse_dice
+from runarch_gen.backgammon.notation import parse_dice
 from runarch_gen.backgammon.rules import BACKGAMMON_TYPE, rules_from_values
 from runarch_gen.errors import InputError
 from runarch_gen.play.registry import parse_game_string
 
-__all__ = ["read_match", "write_match"]
+__all__ = ["mat_play", "read_match", "write_match"]
 
 COLUMN = 34
 MAX_RECORD_LINES = 200_000
@@ -72,6 +76,17 @@ class _Game:
     number: int
     scores: tuple[int, int]
     events: list[tuple[int, str]]
+
+
+def mat_play(dice: tuple[int, int], steps: tuple[Step, ...]) -> str:
+    """A play as Jellyfish files write it: every die's move on its own, the bar 25, off 0,
+    hits starred, in the order played (``44: 13/9 9/5 8/4* 8/4``).
+
+    >>> mat_play((6, 1), (Step(25, 6, 19, False), Step(19, 1, 18, True)))
+    '61: 25/19 19/18*'
+    """
+    moves = " ".join(f"{s.start}/{s.end}{'*' if s.hit else ''}" for s in steps)
+    return f"{dice[0]}{dice[1]}: {moves}" if moves else f"{dice[0]}{dice[1]}:"
 
 
 def _points(n: int) -> str:
@@ -106,7 +121,7 @@ def write_match(state: BackgammonState, names: tuple[str, str] = ("white", "blac
         elif phase is Phase.MOVE:
             dice = replay.dice
             play = replay._legal_plays()[action]
-            current.events.append((turn, format_play(dice, list(play.steps))))
+            current.events.append((turn, mat_play(dice, play.steps)))
             replay.apply(action)
         else:
             before = replay.cube
