@@ -176,3 +176,17 @@ def test_simulate_reports_cube_statistics(capsys: pytest.CaptureFixture[str]) ->
     assert report["games"] == 6
     text = json.dumps(report)
     assert "gammon" in text and "final cube" in text
+
+
+def test_a_record_in_another_programs_layout_replays() -> None:
+    text = (
+        '; [Variation "Backgammon"]\n\n 0 point match\n\n Game 1\n'
+        " Ken : 0                              XG : 0\n"
+        "  1) 41: 13/9 24/23                   Doubles => 2\n"
+        "  2)  Takes                           61: 13/7 8/7\n"
+        "  3) 44: 13/9 13/9 9/5 9/5            31: 8/5 6/5\n"
+        "  4)  Doubles => 4                    Drops\n"
+        "      Wins 2 points\n"
+    )
+    (state,) = read_match(text, "xg.mat")
+    assert state.is_terminal() and state.score == [2, 0] and state.games[-1].drops == 1
