@@ -282,3 +282,12 @@ def test_the_states_match_id_says_who_is_on_roll_with_what() -> None:  # V-53
     state.apply(DOUBLE)
     info = parse_match_id(state.match_id())
     assert info.doubled and info.turn == 1 and info.on_roll == 0
+
+
+def test_a_tiny_limit_stops_games_within_the_declared_length() -> None:  # V-50
+    from runarch_gen.play.conformance import check_random_games
+
+    game = BackgammonGame(Rules(limit=100, cube=False, resign=False))
+    report = check_random_games(game, games=4, seed=3, deep_every=50)
+    assert report.longest <= game.info.max_game_length
+    assert report.terminations["limit"] > 0

@@ -72,6 +72,7 @@ ROLL, DOUBLE, TAKE, DROP, BEAVER, RACCOON = 0, 1, 2, 3, 4, 5
 RESIGN_SINGLE, RESIGN_GAMMON, RESIGN_BACKGAMMON = 6, 7, 8
 ACCEPT, REJECT = 9, 10
 PLAY_BASE = 1000
+TURN_ACTIONS = 8
 OPENING_BASE = 100
 _CODE_BASE = 151
 SIDES = ("white", "black")
@@ -205,7 +206,9 @@ class BackgammonGame(Game["BackgammonState"]):
     @property
     def info(self) -> GameInfo:
         bound = 1.0 if self.rules.match else 3.0 * MAX_CUBE
-        return GameInfo(2, self.rules.limit, -bound, bound)
+        # the limit is checked between turns; one turn adds at most 8 actions (double, beaver,
+        # raccoon or resign and answer, the roll, the play)
+        return GameInfo(2, self.rules.limit + TURN_ACTIONS, -bound, bound)
 
     def new_initial_state(self, rng: random.Random | None = None) -> BackgammonState:
         return BackgammonState(self)
