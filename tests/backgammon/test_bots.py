@@ -104,3 +104,25 @@ def test_the_heuristic_bot_beats_the_random_bot() -> None:
         outcome = play_out(game.new_initial_state(), bots, random.Random(index))
         wins += outcome.winners[0] == seat
     assert wins >= 16
+
+
+def test_training_is_reproducible_and_a_longer_run_extends_a_shorter_one() -> None:
+    from runarch_gen.backgammon.train import train
+
+    one = train(games=3, seed=5, hidden=6)
+    two = train(games=3, seed=5, hidden=6)
+    assert all(
+        np.array_equal(a, b)
+        for a, b in zip(
+            (one.w1, one.b1, one.w2, one.b2), (two.w1, two.b1, two.w2, two.b2), strict=True
+        )
+    )
+    saved: list[Network] = []
+
+    def keep(n: int, net: Network) -> None:
+        if n == 2:
+            saved.append(Network(net.w1.copy(), net.b1.copy(), net.w2.copy(), net.b2.copy()))
+
+    train(games=3, seed=5, hidden=6, on_game=keep)
+    shorter = train(games=2, seed=5, hidden=6)
+    assert np.array_equal(saved[0].w1, shorter.w1)
