@@ -152,6 +152,10 @@ class HeuristicBot(_CubeBot):
         return TAKE if theirs - mine >= -2 else DROP
 
 
+MATCH_WINDOW = 0.04
+"""How close to his take point the opponent must be before the learned bot doubles in a match."""
+
+
 class TDBot(_CubeBot):
     """The learned evaluator at 1-ply: every play's resulting position is evaluated from the
     opponent's side and the play best for the mover (cubeless equity) is chosen. Cube
@@ -218,7 +222,11 @@ class TDBot(_CubeBot):
 
             table = met(view.match)
             dropped = 1.0 if away[0] - view.cube <= 0 else table[away[0] - view.cube][away[1]]
-            return min(taken, dropped) > keep
+            # The table is cubeless: it sees no value in keeping the cube, so alone it would
+            # double at any edge. Double only near the opponent's take point (his take worth
+            # less than MATCH_WINDOW of match winning chance over his drop), as a live cube
+            # would ([V-44]).
+            return min(taken, dropped) > keep and dropped - taken < MATCH_WINDOW
         p, win, loss = self._values(chances)
         jacoby = view.rules.jacoby_applies and view.cube_owner == -1
         double, _ = money_cube_action(p, win, loss, view.cube_owner, jacoby)
