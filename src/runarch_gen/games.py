@@ -25,6 +25,7 @@ GAME_MODULES: tuple[str, ...] = (
     "runarch_gen.runarch.register",
     "runarch_gen.bluff.register",
     "runarch_gen.malacca.register",
+    "runarch_gen.backgammon.register",
 )
 """The modules that register the built-in games, in the order ``runarch-gen games`` lists them."""
 

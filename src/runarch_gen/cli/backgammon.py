@@ -1,0 +1,312 @@
+"""``runarch-gen backgammon …``: Vrhcáby's commands beside the generic ``rules``, ``simulate``
+and ``validate``: ``moves`` (legal plays of a gnubg Position ID and a roll, also in batches),
+``show`` (a Position ID and Match ID read back), ``odds`` (the probability tables), ``met``
+(the computed match equity table), ``record`` / ``replay`` (bot games as ``.mat`` records and
+their replay) and ``train`` (the learned bot's weights)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from runarch_gen.cli._app import JsonOption, SeedOption, emit_json, note, resolve_seed
+from runarch_gen.cli.games import game_app, game_values
+
+backgammon_app = game_app(
+    "backgammon",
+    "Vrhcáby (backgammon): legal plays, gnubg IDs, odds, match equity, records, bots.",
+)
+
+
+@backgammon_app.command("moves")
+def moves(
+    position: Annotated[
+        str | None,
+        typer.Argument(
+            help="A gnubg Position ID (the player on roll in the second half) or 'start'."
+        ),
+    ] = None,
+    dice: Annotated[str, typer.Option("--dice", "-d", help="The roll, e.g. 31.")] = "",
+    batch: Annotated[
+        str | None,
+        typer.Option(
+            "--batch",
+            metavar="FILE",
+            help="Read lines 'POSITION_ID DICE' from FILE"
+            " ('-': stdin); one JSON object per line out.",
+        ),
+    ] = None,
+    json_: JsonOption = False,
+) -> None:
+    """Every legal play of a roll, one per distinct resulting position, in standard notation.
+
+    Exit codes: 0 success; 2 bad input (the message names the line).
+    """
+    from runarch_gen.backgammon.tools import batch_moves, moves_report
+    from runarch_gen.errors import InputError
+    from runarch_gen.fileio import display_name, read_text
+
+    if batch is not None:
+        if position is not None or dice:
+            raise InputError("--batch reads positions and dice from the file: give neither")
+        lines = read_text(batch).split("\n")  # a bounded, regular file or stdin
+        out = sys.stdout
+        for report in batch_moves(lines, display_name(batch)):
+            out.write(json.dumps(report, ensure_ascii=False) + "\n")
+        return
+    if position is None or not dice:
+        raise InputError("give POSITION and --dice (or --batch FILE)")
+    report = moves_report(position, dice, "POSITION")
+    if json_:
+        emit_json(report)
+        return
+    first, second = report["dice"]
+    if not report["plays"]:
+        typer.echo(f"{first}{second}: no legal play")
+    for row in report["plays"]:
+        typer.echo(f"{first}{second}: {row['notation']:<28} {row['position']}")
+
+
+@backgammon_app.command("show")
+def show(
+    gnubg_id: Annotated[
+        str, typer.Argument(help="POSITION_ID, or POSITION_ID:MATCH_ID as gnubg shows it.")
+    ],
+    json_: JsonOption = False,
+) -> None:
+    """Read a gnubg Position ID (and Match ID) and show the board and the match state."""
+    from dataclasses import asdict
+
+    from runarch_gen.backgammon.ids import parse_match_id, position_id
+    from runarch_gen.backgammon.tools import diagram, parse_position
+
+    text = gnubg_id.strip()
+    position_text, _, match_text = text.partition(":")
+    mover, other = parse_position(position_text, "POSITION_ID")
+    info = parse_match_id(match_text, "MATCH_ID") if match_text else None
+    if json_:
+        emit_json(
+            {
+                "position": position_id(mover, other),
+                "on_roll": list(mover),
+                "opponent": list(other),
+                "match": asdict(info) if info else None,
+            }
+        )
+        return
+    typer.echo(diagram(mover, other))
+    if info is not None:
+        owner = "middle" if info.cube_owner < 0 else f"player {info.cube_owner}"
+        typer.echo(
+            f"cube {info.cube} ({owner}), player {info.on_roll} on roll, dice"
+            f" {info.dice[0]}{info.dice[1]}, "
+            + (
+                f"match to {info.length}, score {info.scores[0]}-{info.scores[1]}"
+                if info.length
+                else "money play"
+            )
+            + (", Crawford game" if info.crawford else "")
+        )
+
+
+@backgammon_app.command("odds")
+def odds(json_: JsonOption = False) -> None:
+    """The seed's probability tables, computed from the 36 rolls: hitting a blot, a roll's
+    pip total reaching a distance, entering from the bar against closed points."""
+    from runarch_gen.backgammon.odds import HIT_CHANCE, REACH_CHANCE, enter_table
+
+    distances = list(range(1, 25))
+    if json_:
+        emit_json(
+            {
+                "distance": [
+                    {"distance": d, "hit": HIT_CHANCE[d], "reach": REACH_CHANCE[d]}
+                    for d in distances
+                ],
+                "enter": [
+                    {"closed": k, "one": a, "two": b, "three_or_four": c}
+                    for k, a, b, c in enter_table()
+                ],
+            }
+        )
+        return
+    typer.echo("distance  p(hit)  p(total at least) / vzdálenost  p(zásah)  p(součet min.)")
+    for d in distances:
+        typer.echo(f"{d:>8}  {HIT_CHANCE[d]:6.1%}  {REACH_CHANCE[d]:6.1%}")
+    typer.echo("")
+    typer.echo("closed points  1 checker  2 checkers  3-4 checkers / obsazených polí")
+    for k, a, b, c in enter_table():
+        typer.echo(f"{k:>13}  {a:9.1%}  {b:10.1%}  {c:12.1%}")
+
+
+@backgammon_app.command("met")
+def met_command(
+    length: Annotated[int, typer.Option("--length", "-n", min=1, max=25, help="Match length.")] = 7,
+    json_: JsonOption = False,
+) -> None:
+    """The match equity table the learned bot uses, computed from gammon rates ([V-44]):
+    the chance that the player needing ROW points wins against one needing COLUMN."""
+    from runarch_gen.backgammon.cube import met
+
+    table = met(length)
+    rows = [[table[a][b] for b in range(1, length + 1)] for a in range(1, length + 1)]
+    if json_:
+        emit_json({"length": length, "away": list(range(1, length + 1)), "table": rows})
+        return
+    typer.echo("away " + " ".join(f"{b:>6}" for b in range(1, length + 1)))
+    for a, row in enumerate(rows, 1):
+        typer.echo(f"{a:>4} " + " ".join(f"{v:6.1%}" for v in row))
+
+
+@backgammon_app.command("record")
+def record(
+    bots: Annotated[str, typer.Option("--bots", help="Two bots: white,black.")] = "td,heuristic",
+    rules: Annotated[
+        str, typer.Option("--rules", help="A game string or its parameters, e.g. match=7.")
+    ] = "",
+    seed: SeedOption = None,
+    output: Annotated[
+        str, typer.Option("--output", "-o", help="The .mat file to write ('-': stdout).")
+    ] = "-",
+    json_: JsonOption = False,
+) -> None:
+    """Play one money game or match between two bots and write its record (.mat)."""
+    from runarch_gen.backgammon.record import write_match
+    from runarch_gen.backgammon.rules import rules_from_values
+    from runarch_gen.backgammon.tools import play_game
+    from runarch_gen.errors import InputError
+    from runarch_gen.fileio import atomic_write
+
+    _, values = game_values("backgammon", rules)
+    names = tuple(b.strip().lower() for b in bots.split(","))
+    if len(names) != 2:
+        raise InputError(f"--bots: give two bots, white,black, not {bots[:40]!r}")
+    used = resolve_seed(seed)
+    state = play_game(rules_from_values(values), (names[0], names[1]), used)
+    text = write_match(state, (names[0], names[1]))
+    if output == "-" and not json_:
+        typer.echo(text, nl=False)
+    elif output != "-":
+        atomic_write(output, text)
+    if json_:
+        emit_json(
+            {
+                "seed": used,
+                "rules": str(state.game),
+                "score": state.score,
+                "games": len(state.games),
+                "winner": state.winner,
+                "output": None if output == "-" else output,
+            }
+        )
+    note(f"runarch-gen: score {state.score[0]}-{state.score[1]}, seed {used}")
+
+
+@backgammon_app.command("replay")
+def replay(
+    path: Annotated[str, typer.Argument(help="A .mat record ('-': stdin).")],
+    json_: JsonOption = False,
+) -> None:
+    """Replay a .mat record through the engine, checking every play; print the result.
+
+    Exit codes: 0 the record replays; 2 unreadable or illegal (the message names the line).
+    """
+    from runarch_gen.backgammon.record import read_match
+    from runarch_gen.fileio import display_name, read_text
+
+    states = read_match(read_text(path), display_name(path))
+    results: list[dict[str, Any]] = [
+        {
+            "score": state.score,
+            "games": len(state.games),
+            "finished": state.is_terminal(),
+            "position": state.position_id(),
+            "match_id": state.match_id(),
+        }
+        for state in states
+    ]
+    if json_:
+        emit_json({"record": display_name(path), "states": results})
+        return
+    for index, row in enumerate(results, 1):
+        typer.echo(
+            f"{index}: {row['games']} game(s), score {row['score'][0]}-{row['score'][1]},"
+            f" {'finished' if row['finished'] else 'unfinished'},"
+            f" {row['position']}:{row['match_id']}"
+        )
+
+
+@backgammon_app.command("train")
+def train_command(
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Self-play games.")] = 20_000,
+    hidden: Annotated[int, typer.Option("--hidden", min=1, max=400, help="Hidden units.")] = 48,
+    rate: Annotated[float, typer.Option("--rate", min=0.0001, max=1.0, help="Step size.")] = 0.1,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the games.")] = 1,
+    output: Annotated[
+        str, typer.Option("--output", "-o", help="Where to write the weights (.npz).")
+    ] = "td_weights.npz",
+    json_: JsonOption = False,
+) -> None:
+    """Train the learned bot's evaluator by TD(0) self-play (TD-Gammon's method). The shipped
+    weights are this command's defaults; the same options give the same weights."""
+    import time
+
+    from runarch_gen.backgammon.train import train
+    from runarch_gen.progress import progress
+
+    started = time.perf_counter()
+    with progress(games, "train") as advance:
+        net = train(
+            games=games, seed=seed, hidden=hidden, rate=rate, on_game=lambda n, _net: advance(1)
+        )
+    net.save(output)
+    elapsed = time.perf_counter() - started
+    if json_:
+        emit_json(
+            {
+                "games": games,
+                "hidden": hidden,
+                "rate": rate,
+                "seed": seed,
+                "output": output,
+                "seconds": round(elapsed, 1),
+            }
+        )
+    note(f"runarch-gen: {games} games in {elapsed:.0f} s, weights written to {output}")
+
+
+@backgammon_app.command("kit")
+def kit_command(
+    output: Annotated[str, typer.Option("--output", "-o", help="The folder to write.")] = "kit",
+    paper: Annotated[
+        str, typer.Option("--paper", help="a4 or letter (the board also comes on one A3 sheet).")
+    ] = "a4",
+    json_: JsonOption = False,
+) -> None:
+    """The print-and-play kit: the board tiled over pages and on A3, checkers, dice and cube
+    nets, a match score tracker, setup cards, a reference card and the rules."""
+    from pathlib import Path
+
+    from runarch_gen.backgammon.kit import build_kit
+    from runarch_gen.errors import InputError
+    from runarch_gen.fileio import atomic_write
+    from runarch_gen.games import rules_document
+
+    if paper.lower() not in ("a4", "letter"):
+        raise InputError(f"--paper: a4 or letter, not {paper[:20]!r}")
+    files = build_kit(paper.lower(), rules_document("backgammon"))
+    folder = Path(output)
+    if folder.exists() and not folder.is_dir():
+        raise InputError(f"{output}: exists and is not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"{output}: cannot create: {exc.strerror or exc}") from None
+    for name, data in sorted(files.items()):
+        atomic_write(folder / name, data)
+    if json_:
+        emit_json({"folder": output, "paper": paper.lower(), "files": sorted(files)})
+    note(f"runarch-gen: wrote {len(files)} files to {output}")
