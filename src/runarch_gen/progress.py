@@ -11,6 +11,30 @@ import contextlib
 import sys
 from collections.abc import Callable, Iterator
 
+Reporter = Callable[[str, "int | None", int], None]
+"""Receives ``(label, total, n)`` for every ``advance(n)`` while :func:`report_to` is active."""
+
+_reporter: list[Reporter] = []
+
+
+@contextlib.contextmanager
+def report_to(reporter: Reporter) -> Iterator[None]:
+    """Send every bar's progress to ``reporter`` instead of drawing it, for as long as the
+    block runs (a web server's worker process reports a command's progress this way).
+
+    >>> seen = []
+    >>> with report_to(lambda label, total, n: seen.append((label, total, n))):
+    ...     with progress(2, "boards") as advance:
+    ...         advance(1)
+    >>> seen
+    [('boards', 2, 0), ('boards', 2, 1)]
+    """
+    _reporter.append(reporter)
+    try:
+        yield
+    finally:
+        _reporter.remove(reporter)
+
 
 def stderr_is_terminal() -> bool:
     """Whether progress may be drawn: stderr is an interactive terminal."""
@@ -29,6 +53,11 @@ def progress(
     ``enabled`` defaults to :func:`stderr_is_terminal`; when disabled nothing is printed and
     ``advance`` costs one function call.
     """
+    if _reporter:
+        reporter = _reporter[-1]
+        reporter(label, total, 0)
+        yield lambda n: reporter(label, total, n)
+        return
     show = stderr_is_terminal() if enabled is None else enabled
     if not show:
         yield _ignore

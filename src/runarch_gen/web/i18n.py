@@ -1,0 +1,184 @@
+"""The workshop's words in English and Czech, and which language a request gets.
+
+A request's language: ``?lang=`` if given (remembered in a cookie), else the cookie, else the
+first of the browser's ``Accept-Language`` languages that the workshop speaks, else English.
+
+>>> choose_language(None, None, "cs-CZ,cs;q=0.9,en;q=0.8")
+'cs'
+>>> choose_language("en", None, "cs")
+'en'
+"""
+
+from __future__ import annotations
+
+LANGUAGES = ("en", "cs")
+
+STRINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "RunArch workshop",
+        "nav_boards": "Boards",
+        "nav_decks": "Decks",
+        "nav_kit": "Kit",
+        "nav_playtest": "Playtest",
+        "language": "Language",
+        "boards_intro": "Click a square to pin the chosen tile there, or to forbid it there."
+        " The number of valid boards left is exact.",
+        "mode": "A click",
+        "mode_pin": "pins the tile",
+        "mode_forbid": "forbids the tile",
+        "chosen_tile": "Tile",
+        "diagonals": "Diagonals too (B-2): no colour or shape twice on either long diagonal",
+        "remaining": "Boards that remain",
+        "constraints": "Options",
+        "none": "none",
+        "clear": "Clear all",
+        "seed": "Seed",
+        "seed_hint": "empty: a fresh random seed",
+        "draw": "Draw a board",
+        "drawn": "Drawn board",
+        "valid": "valid",
+        "not_valid": "NOT valid",
+        "holds": "holds every pin and ban",
+        "breaks": "breaks a pin or ban",
+        "download": "Download",
+        "draw_many": "Draw distinct boards (JSON Lines)",
+        "how_many": "How many",
+        "conflict": "No board meets these options",
+        "decks_intro": "A balanced deck: its patterns differ as much as possible.",
+        "cards": "Cards (30–100)",
+        "calibrate": "Calibrate goal rewards from simulated games",
+        "calibrate_games": "Calibration games",
+        "make_deck": "Make the deck",
+        "balance": "Balance",
+        "upload": "Check a deck or boards file (JSON, CSV or text)",
+        "check": "Check",
+        "kit_intro": "Every option of runarch-gen kit. The kit is built in a worker process.",
+        "paper": "Paper",
+        "kit_lang": "Language of the kit",
+        "bleed": "Bleed (mm)",
+        "duplex": "Duplex",
+        "duplex_long": "long edge",
+        "duplex_short": "short edge",
+        "duplex_none": "none (glue the backs)",
+        "duplex_offset": "Duplex offset X,Y (mm)",
+        "print_friendly": "Print-friendly (light fills)",
+        "only": "Only these kinds (none ticked: everything)",
+        "validate": "Validate: simulate games in each variant (slower)",
+        "use_board": "Use the board drawn on the boards page",
+        "no_board": "no board drawn yet",
+        "build_kit": "Build the kit",
+        "cancel": "Cancel",
+        "working": "Working",
+        "queued": "Waiting in the queue",
+        "done": "Done",
+        "failed": "Failed",
+        "cancelled": "Cancelled",
+        "previews": "Previews",
+        "files": "Files",
+        "playtest_intro": "Games between bots, the report, its charts and the verdict.",
+        "game": "Game",
+        "rules": "Rules (parameters)",
+        "rules_hint": "e.g. variant=simple",
+        "bots": "Bots (comma-separated)",
+        "games": "Games",
+        "run_playtest": "Play the games",
+        "report": "Report",
+        "charts": "Charts",
+        "verdict": "Verdict",
+        "known_bots": "bots",
+        "playable": "playable",
+        "not_playable": "NOT playable",
+        "error": "Error",
+    },
+    "cs": {
+        "title": "Dílna RunArch",
+        "nav_boards": "Plány",
+        "nav_decks": "Balíčky",
+        "nav_kit": "Sada k tisku",
+        "nav_playtest": "Testovací hry",
+        "language": "Jazyk",
+        "boards_intro": "Kliknutím na pole na ně připnete zvolenou destičku, nebo ji tam"
+        " zakážete. Počet platných plánů, které zbývají, je přesný.",
+        "mode": "Kliknutí",
+        "mode_pin": "připne destičku",
+        "mode_forbid": "zakáže destičku",
+        "chosen_tile": "Destička",
+        "diagonals": "I úhlopříčky (B-2): žádná barva ani tvar dvakrát na dlouhé úhlopříčce",
+        "remaining": "Zbývající plány",
+        "constraints": "Volby",
+        "none": "žádné",
+        "clear": "Vymazat vše",
+        "seed": "Semínko",
+        "seed_hint": "prázdné: nové náhodné semínko",
+        "draw": "Vylosovat plán",
+        "drawn": "Vylosovaný plán",
+        "valid": "platný",
+        "not_valid": "NEPLATNÝ",
+        "holds": "splňuje všechna připnutí i zákazy",
+        "breaks": "porušuje připnutí nebo zákaz",
+        "download": "Stáhnout",
+        "draw_many": "Vylosovat různé plány (JSON Lines)",
+        "how_many": "Kolik",
+        "conflict": "Těmto volbám nevyhovuje žádný plán",
+        "decks_intro": "Vyvážený balíček: jeho vzory se liší co nejvíce.",
+        "cards": "Karty (30–100)",
+        "calibrate": "Odměny cílů podle simulovaných her",
+        "calibrate_games": "Her pro kalibraci",
+        "make_deck": "Vytvořit balíček",
+        "balance": "Vyváženost",
+        "upload": "Zkontrolovat soubor s balíčkem nebo plány (JSON, CSV nebo text)",
+        "check": "Zkontrolovat",
+        "kit_intro": "Všechny volby příkazu runarch-gen kit. Sada se tvoří v pracovním procesu.",
+        "paper": "Papír",
+        "kit_lang": "Jazyk sady",
+        "bleed": "Spadávka (mm)",
+        "duplex": "Oboustranný tisk",
+        "duplex_long": "dlouhá hrana",
+        "duplex_short": "krátká hrana",
+        "duplex_none": "žádný (rubové strany nalepit)",
+        "duplex_offset": "Posun rubu X,Y (mm)",
+        "print_friendly": "Úsporný tisk (světlé výplně)",
+        "only": "Jen tyto druhy (nic nezaškrtnuto: vše)",
+        "validate": "Ověřit: simulovat hry v každé variantě (pomalejší)",
+        "use_board": "Použít plán vylosovaný na stránce Plány",
+        "no_board": "zatím nevylosován žádný plán",
+        "build_kit": "Vytvořit sadu",
+        "cancel": "Zrušit",
+        "working": "Pracuji",
+        "queued": "Čeká ve frontě",
+        "done": "Hotovo",
+        "failed": "Nezdařilo se",
+        "cancelled": "Zrušeno",
+        "previews": "Náhledy",
+        "files": "Soubory",
+        "playtest_intro": "Hry mezi boty, zpráva, grafy a verdikt.",
+        "game": "Hra",
+        "rules": "Pravidla (parametry)",
+        "rules_hint": "např. variant=simple",
+        "bots": "Boti (oddělení čárkou)",
+        "games": "Her",
+        "run_playtest": "Odehrát hry",
+        "report": "Zpráva",
+        "charts": "Grafy",
+        "verdict": "Verdikt",
+        "known_bots": "boti",
+        "playable": "hratelné",
+        "not_playable": "NEHRATELNÉ",
+        "error": "Chyba",
+    },
+}
+
+
+def choose_language(query: str | None, cookie: str | None, accept: str | None) -> str:
+    """The language of a request (see the module's docstring)."""
+    for given in (query, cookie):
+        if given is not None and given.lower() in LANGUAGES:
+            return given.lower()
+    for part in (accept or "").split(","):
+        tag = part.split(";")[0].strip().lower()
+        primary = tag.split("-")[0]
+        if primary in LANGUAGES:
+            return primary
+        if primary == "sk":  # Slovak readers read Czech more easily than English
+            return "cs"
+    return "en"
