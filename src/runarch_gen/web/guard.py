@@ -84,16 +84,14 @@ class Guard:
     def host_allowed(self, host: str) -> bool:
         return host in self.hosts or (self.any_address and _is_ip(host))
 
-    def same_origin(self, origin: str) -> bool:
-        """Whether ``origin`` (scheme://host:port) is this server."""
+    def same_origin(self, origin: str, scheme: str = "http") -> bool:
+        """Whether ``origin`` (scheme://host:port) is this server, served over ``scheme``."""
         try:
             parts = urlsplit(origin)
             port = parts.port
         except ValueError:
             return False
-        if parts.scheme not in ("http", "https") or not self.host_allowed(
-            (parts.hostname or "").lower()
-        ):
+        if parts.scheme != scheme or not self.host_allowed((parts.hostname or "").lower()):
             return False
         if port is None:
             port = 443 if parts.scheme == "https" else 80
@@ -112,7 +110,7 @@ class Guard:
         if scope["method"] not in ("GET", "HEAD", "OPTIONS"):
             origin = headers.get("origin")
             if origin is not None:
-                if not self.same_origin(origin):
+                if not self.same_origin(origin, scope.get("scheme", "http")):
                     await _refuse(send, 403, f"cross-origin request from {origin[:80]!r} refused")
                     return
             elif headers.get("sec-fetch-site") == "cross-site":

@@ -355,23 +355,22 @@ function playtestPage() {
 }
 
 function winsTable(report) {
-  // One row per entry of each "wins by …" table of the report.
+  // The report's win rates (by bot, by seat, …) with their 95 % intervals.
   const table = el("table");
   const head = el("tr");
-  for (const title of ["", "wins", "games", "rate", "95 %"]) head.append(el("th", {}, title));
+  for (const title of ["", "wins", "of", "rate", "95 %"]) head.append(el("th", {}, title));
   table.append(head);
-  for (const [key, rows] of Object.entries(report)) {
-    if (!key.startsWith("wins_by") || typeof rows !== "object" || rows === null) continue;
+  const percent = (x) => (100 * x).toFixed(1) + " %";
+  for (const [group, rows] of Object.entries(report.wins || {})) {
+    if (typeof rows !== "object" || rows === null) continue;
     for (const [name, row] of Object.entries(rows)) {
-      if (typeof row !== "object" || row === null || row.rate === undefined) continue;
+      const rate = row && (row.win_rate || row);
+      if (!rate || rate.rate === undefined) continue;
       const tr = el("tr");
-      const low = row.low !== undefined ? row.low : (row.interval || [])[0];
-      const high = row.high !== undefined ? row.high : (row.interval || [])[1];
-      tr.append(el("td", {}, `${key.replace("wins_by_", "")}: ${name}`),
-        el("td", {}, String(row.wins !== undefined ? row.wins : "")),
-        el("td", {}, String(row.games !== undefined ? row.games : row.n || "")),
-        el("td", {}, (100 * row.rate).toFixed(1) + " %"),
-        el("td", {}, low !== undefined ? `${(100 * low).toFixed(1)}–${(100 * high).toFixed(1)} %` : ""));
+      tr.append(el("td", {}, `${group.replace("by_", "")}: ${name}`),
+        el("td", {}, String(rate.count)), el("td", {}, String(rate.total)),
+        el("td", {}, percent(rate.rate)),
+        el("td", {}, `${percent(rate.low)} – ${percent(rate.high)}`));
       table.append(tr);
     }
   }
