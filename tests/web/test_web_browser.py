@@ -149,7 +149,7 @@ def test_pin_draw_and_build_a_kit_in_chromium(server: str, browser: tuple[Any, P
     wait(driver, lambda d: pdf.is_file() and pdf.stat().st_size > 0, 30)
     document = pymupdf.open(pdf)
     assert document.page_count >= 1
-    text = " ".join(page.get_text() for page in document)
+    text = " ".join(document[i].get_text() for i in range(document.page_count))
     assert all(code in text for code in codes)  # every tile of the drawn board is printed
     previews = driver.find_elements(By.CSS_SELECTOR, "#kit-job .previews img")
     assert previews and all(img.get_attribute("naturalWidth") != "0" for img in previews)
