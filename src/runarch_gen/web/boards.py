@@ -155,8 +155,8 @@ def grid_svg(constraints: BoardConstraints, board: Board | None = None, *, lang:
                 s.line((3, 3), (tile - 3, tile - 3), Stroke(red, 0.6))
                 codes = " ".join("≠" + p.code for p in banned[sq][:6])
                 more = " …" if len(banned[sq]) > 6 else ""
-                style = TextStyle(font="bold", size=10, paint=red, align="centre")
-                s.text(_box(1, tile - 9, tile - 2, 8), codes + more, style)
+                style = TextStyle(font="bold", size=24, paint=red, align="centre", min_size=10)
+                s.text(_box(2, tile - 14, tile - 4, 12), codes + more, style)
             if sq in pinned:
                 s.rect(_box(0.8, 0.8, tile - 1.6, tile - 1.6), None, Stroke(ink, 1.6))
         code = f' data-code="{piece.code}"' if piece is not None else ""

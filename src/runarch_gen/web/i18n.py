@@ -89,6 +89,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "playable": "playable",
         "not_playable": "NOT playable",
         "error": "Error",
+        "wins": "wins",
+        "of": "of",
+        "rate": "rate",
     },
     "cs": {
         "title": "Dílna RunArch",
@@ -165,6 +168,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "playable": "hratelné",
         "not_playable": "NEHRATELNÉ",
         "error": "Chyba",
+        "wins": "výher",
+        "of": "z",
+        "rate": "podíl",
     },
 }
 

@@ -112,6 +112,10 @@ def deck_task(options: Mapping[str, Any], folder: Path) -> dict[str, Any]:
         return {"ok": False, "error": _error_line(stderr), "exit_code": code}
     report = json.loads(stdout)
     report["output"] = "deck.json"
+    # The balance figures for people: what `runarch-gen check deck.json` prints.
+    _, checked, warnings = _command(["check", str(out / "deck.json")])
+    lines = [line.replace(f"{OUTPUT}/deck.json", "deck.json") for line in warnings.splitlines()]
+    lines += checked.splitlines()
     from runarch_gen.runarch.boards.generate import generate_board
     from runarch_gen.runarch.decks.io import read_deck, write_deck
     from runarch_gen.runarch.kit.build import KitOptions, contact_sheet, plan_kit
@@ -124,7 +128,7 @@ def deck_task(options: Mapping[str, Any], folder: Path) -> dict[str, Any]:
         KitOptions(lang=str(options.get("lang", "en")), only=("cards",)),
     )
     (out / "cards.png").write_bytes(contact_sheet(plan, columns=10))
-    return {"ok": True, "report": report, "cards": len(deck)}
+    return {"ok": True, "report": report, "check_lines": lines, "cards": len(deck)}
 
 
 def kit_task(options: Mapping[str, Any], folder: Path) -> dict[str, Any]:
@@ -146,7 +150,7 @@ def kit_task(options: Mapping[str, Any], folder: Path) -> dict[str, Any]:
     for part in ("board", "deck"):
         text = options.get(part)
         if text:  # the uploaded text goes into a file of a fixed name, never a given path
-            name = f"input-{part}.{options.get(part + '_format', 'json')}"
+            name = f"{part}.{options.get(part + '_format', 'json')}"
             (folder / name).write_text(str(text), encoding="utf-8")
             argv += [f"--{part}", str(folder / name)]
     code, stdout, stderr = _command(argv)
@@ -214,7 +218,9 @@ def run_task(kind: str, options: Mapping[str, Any], folder: str) -> None:
     """The worker process's entry point: run the task, report progress, write the result."""
     from runarch_gen.progress import report_to
 
-    path = Path(folder)
+    # Work inside the job folder with relative names, so no message shows the server's paths.
+    os.chdir(folder)
+    path = Path()
     sys.stdin = open(os.devnull)  # noqa: SIM115  (a worker reads nothing)
     try:
         with report_to(_Progress(path)):

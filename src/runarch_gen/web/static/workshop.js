@@ -274,6 +274,7 @@ function decksPage() {
     followJob(form, $("#deck-job"), "/api/runarch/deck", values, (status, id) => {
       const report = status.result.report;
       $("#deck-job .report").textContent = JSON.stringify(report, null, 2);
+      $("#deck-job .lines").textContent = status.result.check_lines.join("\n");
       $("#deck-job .cards").src = fileUrl(id, "cards.png");
     });
   });
@@ -358,11 +359,11 @@ function winsTable(report) {
   // The report's win rates (by bot, by seat, …) with their 95 % intervals.
   const table = el("table");
   const head = el("tr");
-  for (const title of ["", "wins", "of", "rate", "95 %"]) head.append(el("th", {}, title));
+  for (const title of ["", T.wins, T.of, T.rate, "95 %"]) head.append(el("th", {}, title));
   table.append(head);
   const percent = (x) => (100 * x).toFixed(1) + " %";
   for (const [group, rows] of Object.entries(report.wins || {})) {
-    if (typeof rows !== "object" || rows === null) continue;
+    if (!group.startsWith("by_") || typeof rows !== "object" || rows === null) continue;
     for (const [name, row] of Object.entries(rows)) {
       const rate = row && (row.win_rate || row);
       if (!rate || rate.rate === undefined) continue;
