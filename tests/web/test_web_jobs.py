@@ -7,6 +7,7 @@ import io
 import json
 import time
 import zipfile
+from pathlib import Path
 from typing import Any
 
 import pymupdf
@@ -189,3 +190,57 @@ def test_job_ids_are_unguessable(tmp_path) -> None:
         assert {p.name for p in tmp_path.iterdir() for p in p.iterdir()} == set(ids)
     finally:
         manager.shutdown()
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+def test_cancel_ends_the_command_a_job_runs(client, jobs) -> None:
+    response = submit(
+        client, "/api/runarch/kit", {"seed": 8, "validate": True}, cookie="cancel" * 4
+    )
+    job_id = response.json()["id"]
+    job = jobs.get(job_id)
+    assert job is not None
+    deadline = time.monotonic() + 60
+    while "progress" not in client.get(f"/api/jobs/{job_id}").json():  # the command is running
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    group = job.process.pid
+    assert client.post(f"/api/jobs/{job_id}/cancel", headers=SAME_ORIGIN).json()["state"] == (
+        "cancelled"
+    )
+    deadline = time.monotonic() + 5
+    while live_in_group(group) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert live_in_group(group) == []  # neither the worker nor the kit command is left
+
+
+def live_in_group(group: int) -> list[int]:
+    """The processes of a process group that still run (a zombie waiting for a parent that
+    does not reap it is not running)."""
+    alive = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group and fields[0] not in ("Z", "X"):
+            alive.append(int(stat.parent.name))
+    return alive
+
+
+def test_a_command_reports_progress_to_a_file(tmp_path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from runarch_gen.progress import PROGRESS_FILE
+
+    target = tmp_path / "progress.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "runarch_gen", "boards", "-n", "3", "--seed", "1"],
+        env={**os.environ, PROGRESS_FILE: str(target)},
+        capture_output=True,
+        check=True,
+    )
+    assert len(done.stdout.splitlines()) == 3
+    assert json.loads(target.read_text()) == {"label": "boards", "total": 3, "done": 3, "steps": 3}

@@ -123,8 +123,7 @@ def _attachment(response: Response, request: Request, name: str) -> Response:
 
 def api_board(request: Request) -> Response:
     """``runarch-gen board`` (``format`` text, json, png) and the board as SVG."""
-    from runarch_gen.cli.boards import EngineName, _meta
-    from runarch_gen.runarch.boards.generate import generate_board
+    from runarch_gen.runarch.boards.generate import generate_board, generation_meta
     from runarch_gen.runarch.boards.io import format_board
 
     query = _board_query(request, frozenset({"format", "lang", "download"}))
@@ -144,7 +143,7 @@ def api_board(request: Request) -> Response:
 
         response = Response(board_svg(board, lang=_lang(request)), media_type="image/svg+xml")
     else:
-        meta = _meta(seed, EngineName(query.engine), query.constraints)
+        meta = generation_meta(seed, query.engine, query.constraints)
         text = format_board(board, "json" if fmt == "json" else "text", meta)
         media = "application/json" if fmt == "json" else "text/plain; charset=utf-8"
         response = Response(text, media_type=media)
@@ -154,8 +153,7 @@ def api_board(request: Request) -> Response:
 
 def api_boards(request: Request) -> Response:
     """``runarch-gen boards -n COUNT`` (``format`` jsonl or text)."""
-    from runarch_gen.cli.boards import EngineName, _meta
-    from runarch_gen.runarch.boards.generate import generate_boards
+    from runarch_gen.runarch.boards.generate import generate_boards, generation_meta
     from runarch_gen.runarch.boards.io import format_boards
 
     query = _board_query(request, frozenset({"count", "format", "download"}))
@@ -165,7 +163,7 @@ def api_boards(request: Request) -> Response:
         raise InputError(f"--format {fmt[:40]!r}: expected jsonl or text")
     seed = _fresh_seed(query.seed)
     found = generate_boards(count, query.constraints, seed=seed, engine=query.engine)
-    meta = _meta(seed, EngineName(query.engine), query.constraints)
+    meta = generation_meta(seed, query.engine, query.constraints)
     text = format_boards(found, "text" if fmt == "text" else "jsonl", meta)
     media = "application/x-ndjson" if fmt == "jsonl" else "text/plain; charset=utf-8"
     response = Response(text, media_type=media)
@@ -372,7 +370,7 @@ def kit_options(body: dict[str, Any]) -> dict[str, Any]:
 
 def playtest_options(body: dict[str, Any]) -> dict[str, Any]:
     """The playtest form: a registered game, its parameters, bots, games, seed."""
-    from runarch_gen.cli.games import game_values
+    from runarch_gen.games import game_values
 
     _known_fields(body, {"game", "rules", "bots", "games", "seed"})
     game = _field(body, "game", str, "runarch")

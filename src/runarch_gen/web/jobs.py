@@ -7,17 +7,21 @@ run at once and ``max_queued`` wait; beyond that :class:`Busy` (HTTP 429). Jobs 
 themselves, by :meth:`JobManager.cancel` (the worker process is terminated) or when the server
 stops; their folders go when they are an hour old or when the server stops.
 
-Worker processes come from a ``forkserver`` (where the platform has it) so the server's own
-threads are never forked.
+Each job is a fresh process, ``python -m runarch_gen.web.worker KIND`` in the job's folder
+(:mod:`.worker`), in a process group of its own so that cancelling ends the worker and the
+command it runs together. Nothing is forked from the server's threads.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-import multiprocessing
+import os
 import secrets
 import shutil
+import signal
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -26,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from runarch_gen.web.tasks import OUTPUT, PROGRESS, RESULT, TASKS, run_task
+from runarch_gen.web.worker import OPTIONS, OUTPUT, PROGRESS, RESULT, TASKS
 
 __all__ = ["Busy", "Job", "JobManager"]
 
@@ -56,15 +60,6 @@ class Job:
         return self.state in ("queued", "running")
 
 
-def _context() -> Any:
-    methods = multiprocessing.get_all_start_methods()
-    if "forkserver" in methods:
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["runarch_gen.web.tasks", "runarch_gen.cli"])
-        return context
-    return multiprocessing.get_context("spawn")
-
-
 class JobManager:
     """The jobs of one server. Thread-safe; :meth:`tick` starts queued jobs, collects finished
     ones and deletes expired ones (the server calls it on a timer and before each answer)."""
@@ -83,7 +78,6 @@ class JobManager:
         self.root = Path(tempfile.mkdtemp(prefix="runarch-web-", dir=root))
         self._jobs: dict[str, Job] = {}
         self._lock = threading.RLock()
-        self._context = _context()
 
     # -- submitting ------------------------------------------------------------------------------
     def submit(self, kind: str, client: str, options: Mapping[str, Any]) -> Job:
@@ -160,7 +154,7 @@ class JobManager:
         with self._lock:
             now = time.time()
             for job in list(self._jobs.values()):
-                if job.state == "running" and not job.process.is_alive():
+                if job.state == "running" and job.process.poll() is not None:
                     self._collect(job)
                 if now - job.created > self.ttl:
                     self._stop(job)
@@ -175,15 +169,19 @@ class JobManager:
                     running += 1
 
     def _start(self, job: Job) -> None:
-        process = self._context.Process(
-            target=run_task, args=(job.kind, dict(job.options), str(job.folder)), daemon=False
+        (job.folder / OPTIONS).write_text(json.dumps(dict(job.options)), encoding="utf-8")
+        job.process = subprocess.Popen(
+            [sys.executable, "-m", "runarch_gen.web.worker", job.kind],
+            cwd=job.folder,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=os.name == "posix",
         )
-        process.start()
-        job.process = process
         job.state = "running"
 
     def _collect(self, job: Job) -> None:
-        job.process.join()
+        job.process.wait()
         job.finished = time.time()
         try:
             result = json.loads((job.folder / RESULT).read_text("utf-8"))
@@ -194,14 +192,18 @@ class JobManager:
         job.process = None
 
     def _stop(self, job: Job) -> None:
-        if job.process is not None:
-            if job.process.is_alive():
-                job.process.terminate()
-                job.process.join(5)
-                if job.process.is_alive():
-                    job.process.kill()
-                    job.process.join()
-            job.process = None
+        process = job.process
+        if process is None:
+            return
+        if process.poll() is None:
+            process.terminate()  # the worker ends the command it runs, then itself
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                _kill_group(process)
+                process.wait()
+        _kill_group(process)  # anything the command left behind (its own worker processes)
+        job.process = None
 
     def active(self, client: str) -> list[Job]:
         with self._lock:
@@ -214,3 +216,14 @@ class JobManager:
                 self._stop(job)
             self._jobs.clear()
             shutil.rmtree(self.root, ignore_errors=True)
+
+
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
+    """SIGKILL to the worker's process group (on POSIX; elsewhere to the worker)."""
+    try:
+        if os.name == "posix":
+            os.killpg(process.pid, signal.SIGKILL)
+        else:
+            process.kill()
+    except (ProcessLookupError, PermissionError):
+        pass

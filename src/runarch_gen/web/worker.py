@@ -1,31 +1,34 @@
-"""The long jobs of the web workshop, each run in a worker process: a deck, a kit, a playtest.
+"""The long jobs of the web workshop, each in a worker process of its own: a deck, a kit, a
+playtest.
 
-A task reads its options (already checked by the server) and writes into its job folder only:
-``progress.json`` while it runs, its output files, and last ``result.json`` — either
+    python -m runarch_gen.web.worker KIND      # in the job's folder, which holds options.json
+
+The worker reads its options (already checked by the server) and writes into its job folder
+only: ``progress.json`` while it runs, its output files, and last ``result.json`` — either
 ``{"ok": true, ...}`` or ``{"ok": false, "error": "one line", "exit_code": 2}``. The deck and
-the kit run the command line itself (:func:`runarch_gen.cli.run`) with the options the form
-gave, so a job's report is what ``runarch-gen deck --json`` or ``runarch-gen kit --json``
-prints; the playtest calls the family core (:func:`~runarch_gen.play.verdict.validate_game`)
-for any registered game.
+the kit run the command line itself (``python -m runarch_gen deck|kit ... --json``) with the
+options the form gave, so a job's report is what that command prints and its error the
+command's own line; the playtest calls the family core
+(:func:`~runarch_gen.play.verdict.validate_game`) for any registered game. The server ends a
+job by ending the worker's process group (the worker and the command it runs).
 """
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import os
+import subprocess
 import sys
-import time
 import zipfile
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from runarch_gen.errors import EXIT_USAGE, RunArchError
 
-__all__ = ["TASKS", "run_task"]
+__all__ = ["TASKS", "main", "run_task"]
 
+OPTIONS = "options.json"
 PROGRESS = "progress.json"
 RESULT = "result.json"
 OUTPUT = "out"
@@ -33,51 +36,50 @@ OUTPUT = "out"
 
 
 def _write_json(path: Path, value: Any) -> None:
+    """Write ``value`` as JSON through a temporary file and a rename (the server may read it
+    at any moment)."""
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(json.dumps(value, ensure_ascii=False), encoding="utf-8")
     os.replace(tmp, path)
 
 
-class _Progress:
-    """Writes ``progress.json`` at most every 0.2 s (and at each new stage)."""
-
-    def __init__(self, folder: Path) -> None:
-        self.path = folder / PROGRESS
-        self.label = ""
-        self.total: int | None = None
-        self.done = 0
-        self.steps = 0
-        self.last = 0.0
-
-    def __call__(self, label: str, total: int | None, n: int) -> None:
-        if label != self.label:
-            self.label, self.total, self.done = label, total, 0
-            self.last = 0.0
-        self.done += n
-        self.steps += n
-        now = time.monotonic()
-        if now - self.last >= 0.2 or (total is not None and self.done >= total):
-            self.last = now
-            _write_json(
-                self.path,
-                {"label": self.label, "total": self.total, "done": self.done, "steps": self.steps},
-            )
-
-
-@contextlib.contextmanager
-def _captured() -> Iterator[tuple[io.StringIO, io.StringIO]]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        yield out, err
-
-
 def _command(argv: list[str]) -> tuple[int, str, str]:
-    """Run ``runarch-gen ARGV`` in this process: exit code, stdout, stderr."""
-    from runarch_gen.cli import run
+    """Run ``runarch-gen ARGV`` as a child process: exit code, stdout, stderr. Its progress
+    goes to ``progress.json`` (:data:`runarch_gen.progress.PROGRESS_FILE`)."""
+    from runarch_gen.progress import PROGRESS_FILE
 
-    with _captured() as (out, err):
-        code = run(argv)
-    return code, out.getvalue(), err.getvalue()
+    env = {**os.environ, PROGRESS_FILE: os.path.abspath(PROGRESS), "PYTHONUNBUFFERED": "1"}
+    with subprocess.Popen(
+        [sys.executable, "-m", "runarch_gen", *argv],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+        env=env,
+    ) as child:
+        _children.append(child)
+        try:
+            stdout, stderr = child.communicate()
+        finally:
+            _children.remove(child)
+    return child.returncode, stdout, stderr
+
+
+_children: list[subprocess.Popen[str]] = []
+
+
+def _stop(number: int, frame: object) -> None:
+    """On SIGTERM (the server cancels): end the running command first, then this worker."""
+    del frame
+    for child in list(_children):
+        child.terminate()
+        try:
+            child.wait(5)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+    raise SystemExit(128 + number)
 
 
 def _error_line(stderr: str) -> str:
@@ -168,7 +170,7 @@ def kit_task(options: Mapping[str, Any], folder: Path) -> dict[str, Any]:
 def playtest_task(options: Mapping[str, Any], folder: Path) -> dict[str, Any]:
     """Games between bots of any registered game, the report, its charts and the verdict
     (``runarch-gen GAME validate``): one set of games serves all three."""
-    from runarch_gen.cli.games import game_values
+    from runarch_gen.games import game_values
     from runarch_gen.play.charts import report_charts
     from runarch_gen.play.report import PlayReport
     from runarch_gen.play.verdict import validate_game
@@ -214,19 +216,28 @@ TASKS: dict[str, Callable[[Mapping[str, Any], Path], dict[str, Any]]] = {
 }
 
 
-def run_task(kind: str, options: Mapping[str, Any], folder: str) -> None:
-    """The worker process's entry point: run the task, report progress, write the result."""
-    from runarch_gen.progress import report_to
+def run_task(kind: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """Run the task in the current folder and return its result (also on failure)."""
+    from runarch_gen.progress import ProgressFile, report_to
 
-    # Work inside the job folder with relative names, so no message shows the server's paths.
-    os.chdir(folder)
-    path = Path()
-    sys.stdin = open(os.devnull)  # noqa: SIM115  (a worker reads nothing)
     try:
-        with report_to(_Progress(path)):
-            result = TASKS[kind](options, path)
+        with report_to(ProgressFile(PROGRESS)):
+            return TASKS[kind](options, Path())
     except RunArchError as exc:
-        result = {"ok": False, "error": " ".join(str(exc).split()), "exit_code": exc.exit_code}
+        return {"ok": False, "error": " ".join(str(exc).split()), "exit_code": exc.exit_code}
     except Exception as exc:  # reported to the page; the server keeps running
-        result = {"ok": False, "error": f"internal error: {exc!r}", "exit_code": EXIT_USAGE}
-    _write_json(path / RESULT, result)
+        return {"ok": False, "error": f"internal error: {exc!r}", "exit_code": EXIT_USAGE}
+
+
+def main() -> None:
+    """``python -m runarch_gen.web.worker KIND``, in the job's folder."""
+    import signal
+
+    signal.signal(signal.SIGTERM, _stop)
+    kind = sys.argv[1]
+    options = json.loads(Path(OPTIONS).read_text("utf-8"))
+    _write_json(Path(RESULT), run_task(kind, options))
+
+
+if __name__ == "__main__":
+    main()
