@@ -244,3 +244,18 @@ def test_a_command_reports_progress_to_a_file(tmp_path) -> None:
     )
     assert len(done.stdout.splitlines()) == 3
     assert json.loads(target.read_text()) == {"label": "boards", "total": 3, "done": 3, "steps": 3}
+
+
+def test_a_kit_zip_is_the_same_bytes_every_time(tmp_path) -> None:
+    from runarch_gen.web.worker import _zip_folder
+
+    folder = tmp_path / "kit"
+    folder.mkdir()
+    (folder / "b.txt").write_text("b")
+    (folder / "a.pdf").write_bytes(b"%PDF")
+    _zip_folder(folder, tmp_path / "one.zip", "kit-1")
+    time.sleep(1.1)
+    (folder / "a.pdf").touch()
+    _zip_folder(folder, tmp_path / "two.zip", "kit-1")
+    assert (tmp_path / "one.zip").read_bytes() == (tmp_path / "two.zip").read_bytes()
+    assert zipfile.ZipFile(tmp_path / "one.zip").namelist() == ["kit-1/a.pdf", "kit-1/b.txt"]

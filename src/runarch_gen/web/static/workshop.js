@@ -303,11 +303,15 @@ function kitPage() {
     const board = JSON.parse(stored);
     $("#stored-board").textContent = `(seed ${board.seed}: ${board.tiles[0].join(" ")} …)`;
   } else $("#use-board").disabled = true;
-  form.addEventListener("submit", (event) => {
+  form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const values = formValues(form);
     if (values.use_board && stored) values.board = stored;
     delete values.use_board;
+    for (const part of ["board", "deck"]) {
+      const file = $(`input[name=${part}_file]`, form).files[0];
+      if (file) values[part] = await file.text();
+    }
     followJob(form, $("#kit-job"), "/api/runarch/kit", values, (status, id) => {
       const manifest = status.result.manifest;
       const counts = manifest.components.map((c) => `${c.count} ${c.kind}`).join(", ");
