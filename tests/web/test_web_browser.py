@@ -24,7 +24,7 @@ from runarch_gen.runarch.boards.generate import count_boards
 from runarch_gen.web.app import create_app
 from runarch_gen.web.jobs import JobManager
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
