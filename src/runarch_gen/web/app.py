@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import math
 import re
@@ -42,6 +43,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from runarch_gen.errors import InputError, RunArchError
+from runarch_gen.runarch.boards.constraints import BoardConstraints
 from runarch_gen.web.boards import (
     MAX_BOARDS,
     BoardQuery,
@@ -173,7 +175,7 @@ def api_boards(request: Request) -> Response:
 
 def api_count(request: Request) -> Response:
     """``runarch-gen count --json``; contradictory options: 400 with the CP-SAT explanation."""
-    from runarch_gen.runarch.boards.generate import contradiction, count_boards, resolve_engine
+    from runarch_gen.runarch.boards.generate import count_boards, resolve_engine
 
     query = _board_query(request)
     if query.engine == "cpsat":
@@ -182,7 +184,7 @@ def api_count(request: Request) -> Response:
         raise InputError("unknown parameter 'seed': a count takes no seed")
     total = count_boards(query.constraints, engine=query.engine)
     if total == 0:
-        raise contradiction(query.constraints)
+        raise _contradiction(query.constraints)
     return JSONResponse(
         {
             "count": total,
@@ -190,6 +192,15 @@ def api_count(request: Request) -> Response:
             "constraints": query.constraints.to_json(),
         }
     )
+
+
+@functools.lru_cache(maxsize=256)
+def _contradiction(constraints: BoardConstraints) -> InputError:
+    """The command line's error for constraints no board meets. CP-SAT's explanation takes
+    from a tenth of a second to seconds, so a page toggling a pin asks for it once."""
+    from runarch_gen.runarch.boards.generate import contradiction
+
+    return contradiction(constraints)
 
 
 def api_grid(request: Request) -> Response:
