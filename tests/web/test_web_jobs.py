@@ -75,6 +75,9 @@ def test_a_deck_is_what_the_command_line_makes(client, capsys, tmp_path) -> None
     base = f"/api/jobs/{status['id']}/files"
     assert client.get(f"{base}/deck.json").content == (tmp_path / "d.json").read_bytes()
     assert client.get(f"{base}/cards.png").content.startswith(b"\x89PNG")
+    lines = status["result"]["check_lines"]
+    assert any(line.startswith("balance (§9.2):") for line in lines)
+    assert not any("out/" in line or "/tmp" in line for line in lines)
 
 
 @pytest.mark.slow

@@ -116,8 +116,10 @@ def deck_task(options: Mapping[str, Any], folder: Path) -> dict[str, Any]:
     report["output"] = "deck.json"
     # The balance figures for people: what `runarch-gen check deck.json` prints.
     _, checked, warnings = _command(["check", str(out / "deck.json")])
-    lines = [line.replace(f"{OUTPUT}/deck.json", "deck.json") for line in warnings.splitlines()]
-    lines += checked.splitlines()
+    lines = [
+        line.replace(f"{OUTPUT}/deck.json", "deck.json")
+        for line in warnings.splitlines() + checked.splitlines()
+    ]
     from runarch_gen.runarch.boards.generate import generate_board
     from runarch_gen.runarch.decks.io import read_deck, write_deck
     from runarch_gen.runarch.kit.build import KitOptions, contact_sheet, plan_kit
