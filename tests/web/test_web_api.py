@@ -332,3 +332,19 @@ def test_nothing_is_left_after_shutdown(tmp_path) -> None:
     assert folder.is_dir()
     manager.shutdown()
     assert not folder.exists()
+
+
+def test_an_uploaded_deck_is_checked_like_the_command_line(client, capsys, tmp_path) -> None:
+    deck = tmp_path / "deck.csv"
+    code, _, _ = cli(capsys, "deck", "--cards", "30", "--seed", "2", "-o", str(deck))
+    assert code == 0
+    response = client.post("/api/runarch/check", content=deck.read_text(), headers=SAME_ORIGIN)
+    assert response.status_code == 200
+    code, out, _ = cli(capsys, "check", str(deck), "--json")
+    answer = response.json()
+    assert answer["kind"] == "deck" and answer["exit_code"] == code
+    assert json.dumps(answer["report"]) == json.dumps(json.loads(out)).replace(str(deck), "upload")
+    header = deck.read_text().splitlines()[0]
+    refused = client.post("/api/runarch/check", content=f"{header}\nx,y\n", headers=SAME_ORIGIN)
+    assert refused.status_code == 400
+    assert refused.json()["error"] == "upload:2:1: column id: 'x' is not a whole number"
