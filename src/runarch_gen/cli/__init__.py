@@ -7,6 +7,7 @@ traceback or a usage dump.
 
 from __future__ import annotations
 
+import signal
 import sys
 
 import typer
@@ -25,15 +26,30 @@ from runarch_gen.cli import (  # noqa: F401
     validate,
 )
 from runarch_gen.cli import games as _games  # noqa: F401  (after RunArch's, listed last)
-from runarch_gen.cli._app import app
-from runarch_gen.errors import EXIT_INTERRUPTED, EXIT_USAGE, RunArchError
+from runarch_gen.cli._app import INTERRUPT_REPORTED, app
+from runarch_gen.errors import EXIT_INTERRUPTED, EXIT_USAGE, RunArchError, Stopped
 
 __all__ = ["app", "main"]
 
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``) and exit."""
+    _stop_on_signals()
     sys.exit(run(argv))
+
+
+_signalled: list[Stopped] = []
+
+
+def _stop_on_signals() -> None:
+    # SIGTERM and SIGHUP stop a command as Ctrl-C does: the exception unwinds through the
+    # same clean-up (temporary files and folders removed, worker processes ended).
+    def stop(signum: int, frame: object) -> None:
+        _signalled.append(Stopped(signum, signal.Signals(signum).name))
+        raise _signalled[-1]
+
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, stop)
 
 
 def run(argv: list[str] | None = None) -> int:
@@ -52,6 +68,9 @@ def run(argv: list[str] | None = None) -> int:
     except RunArchError as exc:
         _fail(f"runarch-gen: error: {exc}")
         return exc.exit_code
+    except Stopped as exc:  # before a command started (typer handles the rest)
+        _fail(f"runarch-gen: stopped by {exc.name}")
+        return exc.exit_code
     except (KeyboardInterrupt, typer.Abort):
         _fail("runarch-gen: interrupted")
         return EXIT_INTERRUPTED
@@ -59,7 +78,19 @@ def run(argv: list[str] | None = None) -> int:
         # The reader went away (e.g. `| head`); nothing more to say to it.
         sys.stderr.close()
         return 0
-    return result if isinstance(result, int) else 0
+    code = result if isinstance(result, int) else 0
+    if code == EXIT_INTERRUPTED:
+        # Typer turns a KeyboardInterrupt inside a command into exit code 130 without a word;
+        # a command that reported its partial work has said so already.
+        if not INTERRUPT_REPORTED:
+            _fail(
+                f"runarch-gen: stopped by {_signalled[-1].name}"
+                if _signalled
+                else "runarch-gen: interrupted"
+            )
+        if _signalled:
+            return _signalled[-1].exit_code
+    return code
 
 
 def _fail(message: str) -> None:

@@ -33,6 +33,7 @@ from runarch_gen.errors import InputError, ParseError
 from runarch_gen.fileio import atomic_write, display_name, read_text
 from runarch_gen.runarch.atoms import PIECES, SIZE, Piece, parse_piece
 from runarch_gen.runarch.boards.board import Board
+from runarch_gen.textdata import loads_json
 
 __all__ = [
     "BoardRecord",
@@ -102,7 +103,7 @@ class BoardRecord:
 def detect_format(text: str) -> TextFormat:
     """``text`` unless the text starts with ``{`` or ``[``; then ``jsonl`` when there are
     several non-blank lines and the first is a JSON value by itself, else ``json``."""
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    lines = [line.strip() for line in text.split("\n") if line.strip()]
     if not lines or lines[0][0] not in "{[":
         return "text"
     if len(lines) > 1:
@@ -125,7 +126,7 @@ def scan_boards(text: str, *, source: str = "<string>") -> list[BoardRecord]:
         records = _scan_text(text, source)
     elif fmt == "jsonl":
         records = []
-        for number, line in enumerate(text.splitlines(), start=1):
+        for number, line in enumerate(text.split("\n"), start=1):  # JSON Lines: \n only
             if line.strip():
                 records.extend(_scan_json(line, source, first_line=number))
     else:
@@ -274,11 +275,9 @@ def _line_column(text: str, pos: int, first_line: int) -> tuple[int, int]:
 
 def _scan_json(text: str, source: str, *, first_line: int) -> list[BoardRecord]:
     try:
-        document: Any = json.loads(text)
-    except json.JSONDecodeError as exc:
-        line, column = first_line + exc.lineno - 1, exc.colno
-        error = ParseError(f"malformed JSON: {exc.msg}", source=source, line=line, column=column)
-        return [BoardRecord(source, line, None, (error,))]
+        document: Any = loads_json(text, source, first_line=first_line)
+    except ParseError as error:
+        return [BoardRecord(source, error.line or first_line, None, (error,))]
     items = document if isinstance(document, list) else [document]
     records = [_json_board(item, None, source, first_line) for item in items]
     if any(record.errors for record in records):

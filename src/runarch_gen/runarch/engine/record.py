@@ -38,6 +38,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from runarch_gen.errors import InputError, ParseError
+from runarch_gen.fileio import shorten
 from runarch_gen.play.game import IllegalActionError
 from runarch_gen.play.record import RecordText, format_record, split_record
 from runarch_gen.runarch.atoms import PIECES, SIZE, SQUARE_NAMES, parse_piece
@@ -67,7 +68,7 @@ __all__ = [
 ]
 
 UNFINISHED = "..."
-SAMPLE_DECK = re.compile(r"sample\((\d+)(?:,(\d+))?\)\Z")
+SAMPLE_DECK = re.compile(r"sample\(([0-9]{1,3})(?:,([0-9]{1,10}))?\)\Z")
 """``sample(50)`` or ``sample(50,3)``: a deck made by :mod:`runarch_gen.runarch.engine.sample`."""
 _COLOUR_NAMES = {GOLD: "gold", SILVER: "silver"}
 _COLOURS = {"gold": GOLD, "silver": SILVER}
@@ -288,12 +289,16 @@ def _game_from_header(
     deck_name = record.tags.get("Deck", "?")
     if deck is None:
         sample = SAMPLE_DECK.match(deck_name)
+        if deck_name.startswith("sample(") and (
+            sample is None or not 1 <= int(sample.group(1)) <= 100
+        ):
+            raise context.tag_error("Deck", "expected sample(N) or sample(N,SEED), N from 1 to 100")
         if sample is not None:
             deck = sample_deck(int(sample.group(1)), int(sample.group(2) or 0))
         elif load_deck is not None and deck_name != "?":
             deck = load_deck(deck_name)
         else:
-            raise context.tag_error("Deck", f"cannot find the deck {deck_name!r}; give it")
+            raise context.tag_error("Deck", f"cannot find the deck {shorten(deck_name)!r}; give it")
     try:
         game = RunArchGame(config, board, deck, deck_name=deck_name)
     except InputError as exc:
