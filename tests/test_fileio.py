@@ -1,6 +1,7 @@
 """Outputs appear whole or not at all; unreadable inputs are named."""
 
 import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -126,3 +127,24 @@ def test_read_text_names_missing_and_binary_files(tmp_path: Path) -> None:
         read_text(binary)
     with pytest.raises(InputError, match="is a folder"):
         read_text(tmp_path)
+
+
+def test_writing_to_a_symbolic_link_or_a_fifo_writes_through_it(tmp_path: Path) -> None:
+    real = tmp_path / "real.txt"
+    real.write_text("old")
+    link = tmp_path / "link.txt"
+    link.symlink_to(real)
+    atomic_write(link, "new")
+    assert link.is_symlink() and real.read_text() == "new"
+    atomic_write("/dev/null", "discarded")  # a device stays a device
+    assert Path("/dev/null").is_char_device()
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    import threading
+
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    atomic_write(fifo, "through")
+    reader.join(10)
+    assert got == [b"through"] and stat.S_ISFIFO(fifo.stat().st_mode)

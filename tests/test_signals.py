@@ -123,3 +123,17 @@ def test_a_signal_during_start_up_is_one_line_too(
     expected_code, message = EXPECTED[signal.Signals(signum)]
     assert process.returncode == expected_code, err
     assert "Traceback" not in err and err.strip().splitlines()[-1].startswith(message), err
+
+
+def test_a_pipe_closed_early_keeps_the_exit_code(tmp_path: Path) -> None:
+    # 3,000 boards with an unknown code in each: thousands of report lines, of which `head`
+    # reads one and leaves; the checker still ends with its own exit code (2: bad input).
+    many = tmp_path / "many.jsonl"
+    subprocess.run([EXE, "boards", "-n", "3000", "--seed", "1", "--format", "jsonl", "-o", many])
+    (tmp_path / "bad.jsonl").write_text(many.read_text().replace('"0R"', '"9Q"'))
+    script = f"set -o pipefail; {EXE} check bad.jsonl | head -1 >/dev/null; echo $?"
+    done = subprocess.run(
+        ["bash", "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout.strip() == "2" and "Traceback" not in done.stderr, done.stderr
+    assert "BrokenPipe" not in done.stderr

@@ -30,6 +30,20 @@ class Stopped(KeyboardInterrupt):
         self.name = name
 
 
+MAX_MESSAGE = 300
+"""Error messages are cut to this many characters: a quoted piece of bad input stays short."""
+
+
+def cut(message: str, width: int = MAX_MESSAGE) -> str:
+    """``message`` on one line of at most ``width`` characters.
+
+    >>> cut("unknown code '" + "[" * 500 + "'", 30)
+    "unknown code '[[[[[[[[[[[[[[[…"
+    """
+    flat = " ".join(message.split())
+    return flat if len(flat) <= width else flat[: width - 1] + "…"
+
+
 class RunArchError(Exception):
     """Base class of every error the package raises on purpose."""
 
@@ -70,7 +84,7 @@ class ParseError(InputError, ValueError):
                 if self.column is not None:
                     where += f":{self.column}"
             where += ": "
-        return where + self.message
+        return where + cut(self.message)
 
     def located(
         self, source: str | None = None, line: int | None = None, column: int | None = None

@@ -143,6 +143,15 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> None:
         sys.stdout.buffer.flush()
         return
     target = Path(path)
+    if target.is_symlink():
+        target = Path(os.path.realpath(target))  # write through the link, keep the link
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        mode = 0
+    if mode and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        _write_special(target, raw)  # a FIFO or a device such as /dev/null: write into it
+        return
     parent = target.parent if str(target.parent) else Path(".")
     try:
         parent.mkdir(parents=True, exist_ok=True)
@@ -162,6 +171,47 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+@contextlib.contextmanager
+def atomic_stream(path: str | os.PathLike[str]) -> Iterator[Callable[[str], None]]:
+    """A ``write(text)`` for output too large to hold at once: into a temporary file renamed
+    to ``path`` when the block succeeds (removed on an error or an interrupt); ``-`` writes
+    to standard output as it goes."""
+    if str(path) == STDIO:
+        yield lambda text: (sys.stdout.write(text), None)[1]
+        sys.stdout.flush()
+        return
+    target = Path(path)
+    if target.is_symlink():
+        target = Path(os.path.realpath(target))
+    parent = target.parent if str(target.parent) else Path(".")
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=parent)
+    except OSError as exc:
+        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            yield handle.write  # type: ignore[misc]
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _write_special(target: Path, raw: bytes) -> None:
+    try:
+        with open(target, "wb") as handle:
+            handle.write(raw)
+    except OSError as exc:
+        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
 
 
 @contextlib.contextmanager

@@ -108,8 +108,8 @@ def detect_format(text: str) -> TextFormat:
         return "text"
     if len(lines) > 1:
         try:
-            json.loads(lines[0])
-        except json.JSONDecodeError:
+            loads_json(lines[0])
+        except ParseError:
             return "json"  # a document spread over several lines
         return "jsonl"
     return "json"
@@ -210,7 +210,7 @@ def _text_board(block: list[tuple[int, str]], source: str) -> BoardRecord:
                 errors.append(exc.located(source, number, match.start() + 1))
         if len(tokens) != SIZE:
             # Point at the first code too many, or at the row's first code when some are missing.
-            column = tokens[SIZE if len(tokens) > SIZE else 0].start() + 1
+            column = tokens[SIZE if len(tokens) > SIZE else 0].start() + 1 if tokens else 1
             errors.append(
                 ParseError(
                     f"row has {_plural(len(tokens), 'code')}, expected {SIZE}",
@@ -383,17 +383,22 @@ def format_boards(
     boards: Sequence[Board],
     fmt: Literal["text", "jsonl"],
     meta: Mapping[str, Any] | None = None,
+    *,
+    start: int = 0,
 ) -> str:
     """Many boards: text blocks separated by blank lines, or JSON Lines with ``index`` (the
-    board's place in the list, from 0) after ``meta``."""
+    board's place in the list, from ``start``) after ``meta``. Boards written in parts, with
+    ``start`` counting on, join into the same text (a text part after the first begins with
+    the blank line that separates it from the part before)."""
     if fmt == "text":
-        return "\n".join(format_board(board, "text") for board in boards)
+        text = "\n".join(format_board(board, "text") for board in boards)
+        return "\n" + text if start and text else text
     # Written out by hand rather than by json.dumps per board (codes need no escaping), in
     # exactly the form json.dumps gives: ten thousand boards take a few hundredths of a second.
     meta_json = json.dumps(dict(meta or {}), ensure_ascii=False)[1:-1]
     meta_part = f", {meta_json}" if meta_json else ""
     lines = []
-    for index, board in enumerate(boards):
+    for index, board in enumerate(boards, start=start):
         codes = _codes(board)
         rows = ", ".join(
             '["' + '", "'.join(codes[r * SIZE : (r + 1) * SIZE]) + '"]' for r in range(SIZE)
