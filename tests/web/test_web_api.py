@@ -348,3 +348,15 @@ def test_an_uploaded_deck_is_checked_like_the_command_line(client, capsys, tmp_p
     refused = client.post("/api/runarch/check", content=f"{header}\nx,y\n", headers=SAME_ORIGIN)
     assert refused.status_code == 400
     assert refused.json()["error"].startswith("upload:2:1: column id: 'x' is not a whole number")
+
+
+def test_explanations_are_bounded(client, monkeypatch) -> None:
+    from runarch_gen.web import app
+
+    monkeypatch.setattr(app, "MAX_EXPLAINING", 0)
+    query = {"fix": ["a1=5Y", "e1=5B"]}
+    for route in ("count", "board", "boards"):
+        response = client.get(f"/api/runarch/{route}", params=query)
+        assert response.status_code == 429
+        assert "too many contradictions" in response.json()["error"]
+    assert client.get("/api/runarch/count", params={"fix": "a1=5Y"}).status_code == 200

@@ -23,6 +23,7 @@ import re
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from html import escape
 from importlib import resources
 from typing import Any
@@ -173,18 +174,16 @@ def api_boards(request: Request) -> Response:
     return _attachment(response, request, f"boards-{seed}.{'jsonl' if fmt == 'jsonl' else 'txt'}")
 
 
-def api_count(request: Request) -> Response:
+async def api_count(request: Request) -> Response:
     """``runarch-gen count --json``; contradictory options: 400 with the CP-SAT explanation."""
-    from runarch_gen.runarch.boards.generate import count_boards, resolve_engine
+    from runarch_gen.runarch.boards.generate import resolve_engine
 
     query = _board_query(request)
     if query.engine == "cpsat":
         raise InputError("--engine cpsat: counting by CP-SAT enumeration is not served here")
     if query.seed is not None:
         raise InputError("unknown parameter 'seed': a count takes no seed")
-    total = count_boards(query.constraints, engine=query.engine)
-    if total == 0:
-        raise _contradiction(query.constraints)
+    total = await _satisfiable(query.constraints)
     return JSONResponse(
         {
             "count": total,
@@ -201,6 +200,31 @@ def _contradiction(constraints: BoardConstraints) -> InputError:
     from runarch_gen.runarch.boards.generate import contradiction
 
     return contradiction(constraints)
+
+
+_EXPLAINERS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="explain")
+MAX_EXPLAINING = 16
+"""Contradictions explained or waiting at once; beyond, 429 (the explanations are CP-SAT solves
+and must not crowd out the board requests, which run in the server's own thread pool)."""
+_explaining = [0]
+
+
+async def _satisfiable(constraints: BoardConstraints) -> int:
+    """The exact number of boards meeting ``constraints``; none: the command line's error,
+    explained by CP-SAT on one of two threads of its own."""
+    from runarch_gen.runarch.boards.generate import count_boards
+
+    total = await run_in_threadpool(count_boards, constraints)
+    if total:
+        return total
+    if _explaining[0] >= MAX_EXPLAINING:
+        raise Busy("too many contradictions are being explained at once: try again")
+    _explaining[0] += 1
+    try:
+        error = await asyncio.wrap_future(_EXPLAINERS.submit(_contradiction, constraints))
+    finally:
+        _explaining[0] -= 1
+    raise error
 
 
 def api_grid(request: Request) -> Response:
