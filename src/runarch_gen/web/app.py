@@ -124,12 +124,17 @@ def _attachment(response: Response, request: Request, name: str) -> Response:
 # The board API: what `runarch-gen board`, `boards` and `count` print
 
 
-def api_board(request: Request) -> Response:
+async def api_board(request: Request) -> Response:
     """``runarch-gen board`` (``format`` text, json, png) and the board as SVG."""
+    query = _board_query(request, frozenset({"format", "lang", "download"}))
+    await _satisfiable(query.constraints)
+    return await run_in_threadpool(_board, request, query)
+
+
+def _board(request: Request, query: BoardQuery) -> Response:
     from runarch_gen.runarch.boards.generate import generate_board, generation_meta
     from runarch_gen.runarch.boards.io import format_board
 
-    query = _board_query(request, frozenset({"format", "lang", "download"}))
     fmt = request.query_params.get("format", "text").lower()
     if fmt not in ("text", "json", "png", "svg"):
         raise InputError(f"--format {fmt[:40]!r}: expected text, json, png or svg")
@@ -154,12 +159,17 @@ def api_board(request: Request) -> Response:
     return _attachment(response, request, name)
 
 
-def api_boards(request: Request) -> Response:
+async def api_boards(request: Request) -> Response:
     """``runarch-gen boards -n COUNT`` (``format`` jsonl or text)."""
+    query = _board_query(request, frozenset({"count", "format", "download"}))
+    await _satisfiable(query.constraints)
+    return await run_in_threadpool(_boards, request, query)
+
+
+def _boards(request: Request, query: BoardQuery) -> Response:
     from runarch_gen.runarch.boards.generate import generate_boards, generation_meta
     from runarch_gen.runarch.boards.io import format_boards
 
-    query = _board_query(request, frozenset({"count", "format", "download"}))
     count = parse_int("count", request.query_params.get("count", "1"), 1, MAX_BOARDS)
     fmt = request.query_params.get("format", "jsonl").lower()
     if fmt not in ("jsonl", "text"):
