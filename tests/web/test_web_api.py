@@ -360,3 +360,13 @@ def test_explanations_are_bounded(client, monkeypatch) -> None:
         assert response.status_code == 429
         assert "too many contradictions" in response.json()["error"]
     assert client.get("/api/runarch/count", params={"fix": "a1=5Y"}).status_code == 200
+
+
+def test_no_job_folder_before_the_server_starts(tmp_path, monkeypatch) -> None:
+    import tempfile
+
+    from runarch_gen.web.app import create_app
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    create_app()
+    assert list(tmp_path.iterdir()) == []

@@ -651,10 +651,13 @@ def create_app(
     tick_seconds: float = 1.0,
 ) -> Starlette:
     """The workshop for a server bound to ``host``:``port``."""
-    manager = jobs if jobs is not None else JobManager()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        # The job folder exists only while the server runs.
+        manager = jobs if jobs is not None else JobManager()
+        app.state.jobs = manager
+
         async def ticker() -> None:
             while True:
                 await asyncio.sleep(tick_seconds)
@@ -697,6 +700,4 @@ def create_app(
             max_body=MAX_BODY,
         )
     ]
-    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
-    app.state.jobs = manager
-    return app
+    return Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
