@@ -559,6 +559,19 @@ def _games_options() -> str:
     return "".join(parts)
 
 
+def _kind_boxes(lang: str) -> str:
+    """The ``--only`` check boxes, named in the page's language as the kit names them."""
+    from runarch_gen.runarch.kit.build import KINDS
+    from runarch_gen.runarch.kit.config import load_kit_config
+
+    texts = load_kit_config().texts(lang)
+    return "\n".join(
+        f'<label><input type="checkbox" name="only" value="{escape(k.replace("_", "-"))}">'
+        f" {escape(texts.kind(k))}</label>"
+        for k in KINDS
+    )
+
+
 def page(request: Request) -> Response:
     name = request.path_params.get("page", "boards")
     if name not in PAGES:
@@ -588,10 +601,9 @@ def page(request: Request) -> Response:
         .replace(">", "\\u003e")
         .replace("&", "\\u0026"),
         "games_options": _games_options() if name == "playtest" else "",
-        "body": render(f"{name}.html", strings, {"games_options": ""}),
+        "kinds": _kind_boxes(lang) if name == "kit" else "",
     }
-    if name == "playtest":
-        raw["body"] = render("playtest.html", strings, {"games_options": raw["games_options"]})
+    raw["body"] = render(f"{name}.html", strings, raw)
     html = render("base.html", strings, raw)
     response = HTMLResponse(html)
     response.headers["content-security-policy"] = (

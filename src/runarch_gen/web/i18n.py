@@ -102,12 +102,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "nav_kit": "Sada k tisku",
         "nav_playtest": "Testovací hry",
         "language": "Jazyk",
-        "boards_intro": "Kliknutím na pole na ně připnete zvolenou destičku, nebo ji tam"
+        "boards_intro": "Kliknutím na pole na ně připnete zvolenou podložku, nebo ji tam"
         " zakážete. Počet platných plánů, které zbývají, je přesný.",
         "mode": "Kliknutí",
-        "mode_pin": "připne destičku",
-        "mode_forbid": "zakáže destičku",
-        "chosen_tile": "Destička",
+        "mode_pin": "připne podložku",
+        "mode_forbid": "zakáže podložku",
+        "chosen_tile": "Podložka",
         "diagonals": "I úhlopříčky (B-2): žádná barva ani tvar dvakrát na dlouhé úhlopříčce",
         "remaining": "Zbývající plány",
         "constraints": "Volby",
