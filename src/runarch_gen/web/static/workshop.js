@@ -298,6 +298,7 @@ function decksPage() {
 
 function kitPage() {
   const form = $("#kit-form");
+  $("select[name=lang]", form).value = LANG;  // the kit in the page's language, unless changed
   const stored = localStorage.getItem("runarch-board");
   if (stored) {
     const board = JSON.parse(stored);
