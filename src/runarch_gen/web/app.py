@@ -552,9 +552,10 @@ def _games_options() -> str:
     for r in registered_games():
         spec = r.game_type
         bots = ",".join(sorted(r.bots))
+        params = "\n".join(parameter.describe() for parameter in spec.parameters)
         parts.append(
-            f'<option value="{escape(spec.short_name)}" data-bots="{escape(bots)}">'
-            f"{escape(spec.long_name)}</option>"
+            f'<option value="{escape(spec.short_name)}" data-bots="{escape(bots)}"'
+            f' data-params="{escape(params)}">{escape(spec.long_name)}</option>'
         )
     return "".join(parts)
 

@@ -335,6 +335,7 @@ function playtestPage() {
   const bots = () => {
     const known = select.selectedOptions[0].dataset.bots;
     $("#known-bots").textContent = known.replaceAll(",", ", ");
+    $("#known-params").textContent = select.selectedOptions[0].dataset.params;
   };
   select.addEventListener("change", bots);
   bots();
