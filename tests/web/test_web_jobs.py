@@ -12,6 +12,8 @@ from typing import Any
 
 import pymupdf
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from runarch_gen.cli import run
 from runarch_gen.web.jobs import Busy, JobManager
@@ -265,3 +267,55 @@ def test_a_kit_zip_is_the_same_bytes_every_time(tmp_path) -> None:
     _zip_folder(folder, tmp_path / "two.zip", "kit-1")
     assert (tmp_path / "one.zip").read_bytes() == (tmp_path / "two.zip").read_bytes()
     assert zipfile.ZipFile(tmp_path / "one.zip").namelist() == ["kit-1/a.pdf", "kit-1/b.txt"]
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**12), 10**12) | st.floats() | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+FIELDS = [
+    "cards",
+    "seed",
+    "calibrate",
+    "calibrate_games",
+    "lang",
+    "paper",
+    "bleed",
+    "duplex",
+    "duplex_offset",
+    "print_friendly",
+    "only",
+    "validate",
+    "board",
+    "deck",
+    "game",
+    "rules",
+    "bots",
+    "games",
+]
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.sampled_from(["/api/runarch/deck", "/api/runarch/kit", "/api/playtest"]),
+    st.dictionaries(st.sampled_from(FIELDS), JSON_VALUES, max_size=4),
+)
+def test_any_form_is_queued_or_refused_in_one_line(tmp_path_factory, url, body) -> None:
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        from starlette.testclient import TestClient
+    from runarch_gen.web.app import create_app
+
+    # Jobs are queued but never started: this is about reading forms.
+    manager = JobManager(max_running=0, max_queued=10_000, root=tmp_path_factory.mktemp("fuzz"))
+    with TestClient(create_app(jobs=manager), base_url="http://127.0.0.1:8000") as fuzz:
+        response = fuzz.post(url, content=json.dumps(body), headers=SAME_ORIGIN)
+    assert response.status_code in (202, 400), response.text
+    if response.status_code == 400:
+        error = response.json()["error"]
+        assert error and "\n" not in error and "Traceback" not in error
