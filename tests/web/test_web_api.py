@@ -254,7 +254,9 @@ def test_bodies_that_are_not_json_or_text(client) -> None:
     for body, message in (
         (b"\xff\xfe", "not UTF-8"),
         (b"[1]", "must be a JSON object"),
-        (b"{", "not JSON"),
+        (b"{", "the request body:1:2:"),
+        (b"[" * 100_000, "nested more than 64 levels deep"),
+        (b'{"seed": ' + b"9" * 5000 + b"}", "the request body"),
     ):
         response = client.post("/api/runarch/kit", content=body, headers=SAME_ORIGIN)
         assert response.status_code == 400

@@ -290,11 +290,11 @@ async def _body_text(request: Request) -> str:
 
 
 async def _body_json(request: Request) -> dict[str, Any]:
+    from runarch_gen.textdata import loads_json
+
     text = await _body_text(request)
-    try:
-        value = json.loads(text) if text.strip() else {}
-    except json.JSONDecodeError as exc:
-        raise InputError(f"the request body is not JSON: {exc.msg} at line {exc.lineno}") from None
+    # Nesting and number lengths bounded: a ParseError naming where, never a RecursionError.
+    value = loads_json(text, "the request body") if text.strip() else {}
     if not isinstance(value, dict):
         raise InputError("the request body must be a JSON object")
     return value
