@@ -161,10 +161,11 @@ def grid_svg(constraints: BoardConstraints, board: Board | None = None, *, lang:
                 s.rect(_box(0.8, 0.8, tile - 1.6, tile - 1.6), None, Stroke(ink, 1.6))
         code = f' data-code="{piece.code}"' if piece is not None else ""
         pin = f' data-pin="{pinned[sq].code}"' if sq in pinned else ""
+        label = square_name(sq) + (f" {piece.code}" if piece is not None else "")
         s.raw(
             f'<rect class="sq" data-square="{square_name(sq)}"{code}{pin} x="{x:g}" y="{y:g}"'
             f' width="{tile:g}" height="{tile:g}" fill="transparent" stroke="#ffffff"'
-            ' stroke-width="0.6"/>'
+            f' stroke-width="0.6" tabindex="0" role="button" aria-label="{label}"/>'
         )
     return s.svg(attributes=' class="grid" role="img"')
 
@@ -185,7 +186,8 @@ def palette_svg(*, lang: str = "en") -> str:
             paint.draw_tile(s, piece, 0.0)
         s.raw(
             f'<rect class="pick" data-code="{piece.code}" x="{x:g}" y="{y:g}" width="{tile:g}"'
-            f' height="{tile:g}" fill="transparent"/>'
+            f' height="{tile:g}" fill="transparent" tabindex="0" role="button"'
+            f' aria-label="{piece.code}"/>'
         )
     return s.svg(attributes=' class="palette" role="img"')
 

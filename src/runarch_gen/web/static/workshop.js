@@ -30,6 +30,17 @@ async function post(url, body, type) {
   return answer;
 }
 
+// A click target that the keyboard reaches too (Enter or Space).
+function onActivate(node, action) {
+  node.addEventListener("click", action);
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      action();
+    }
+  });
+}
+
 // SVG made by this server (never user text) is placed as markup.
 async function placeSvg(holder, url) {
   const response = await fetch(url);
@@ -67,7 +78,7 @@ function boardsPage() {
     if (state.board) extra.board = state.board.join(",");
     await placeSvg($("#grid"), "/api/runarch/grid.svg?" + query(extra));
     for (const square of document.querySelectorAll("#grid .sq")) {
-      square.addEventListener("click", () => clickSquare(square.dataset.square));
+      onActivate(square, () => clickSquare(square.dataset.square));
     }
     try {
       const answer = await getJson("/api/runarch/count?" + query());
@@ -132,7 +143,7 @@ function boardsPage() {
       state.forbid.every((item) => cell(item.split("=")[0]) !== item.split("=")[1]);
     const box = $("#validity");
     box.textContent = `${T.drawn} (seed ${state.seed}): ${valid ? T.valid : T.not_valid}` +
-      ` — ${holds ? T.holds : T.breaks}. ${report.lines.join(" ")}`;
+      ` — ${holds ? T.holds : T.breaks}.` + (valid ? "" : " " + report.lines.join(" "));
     box.className = "validity " + (valid && holds ? "ok" : "bad");
     box.dataset.valid = String(valid);
     box.dataset.holds = String(holds);
@@ -147,14 +158,16 @@ function boardsPage() {
 
   async function palette() {
     await placeSvg($("#palette"), "/api/runarch/palette.svg?lang=" + LANG);
+    const choose = (pick) => {
+      state.tile = pick.dataset.code;
+      $("#chosen").textContent = state.tile;
+      for (const other of document.querySelectorAll("#palette .pick")) {
+        other.classList.toggle("chosen", other === pick);
+      }
+    };
     for (const pick of document.querySelectorAll("#palette .pick")) {
-      pick.addEventListener("click", () => {
-        state.tile = pick.dataset.code;
-        $("#chosen").textContent = state.tile;
-        for (const other of document.querySelectorAll("#palette .pick")) {
-          other.classList.toggle("chosen", other === pick);
-        }
-      });
+      onActivate(pick, () => choose(pick));
+      if (pick.dataset.code === state.tile) choose(pick);
     }
   }
 
