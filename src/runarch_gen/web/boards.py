@@ -161,11 +161,11 @@ def grid_svg(constraints: BoardConstraints, board: Board | None = None, *, lang:
                 s.rect(_box(0.8, 0.8, tile - 1.6, tile - 1.6), None, Stroke(ink, 1.6))
         code = f' data-code="{piece.code}"' if piece is not None else ""
         pin = f' data-pin="{pinned[sq].code}"' if sq in pinned else ""
-        label = square_name(sq) + (f" {piece.code}" if piece is not None else "")
+        aria = square_name(sq) + (f" {piece.code}" if piece is not None else "")
         s.raw(
             f'<rect class="sq" data-square="{square_name(sq)}"{code}{pin} x="{x:g}" y="{y:g}"'
             f' width="{tile:g}" height="{tile:g}" fill="transparent" stroke="#ffffff"'
-            f' stroke-width="0.6" tabindex="0" role="button" aria-label="{label}"/>'
+            f' stroke-width="0.6" tabindex="0" role="button" aria-label="{aria}"/>'
         )
     return s.svg(attributes=' class="grid" role="img"')
 
