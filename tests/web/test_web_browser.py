@@ -75,6 +75,7 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, Pat
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000"):
         options.add_argument(argument)
     options.add_argument("--lang=en-US")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     options.add_experimental_option(
         "prefs",
         {"download.default_directory": str(downloads), "download.prompt_for_download": False},
@@ -153,3 +154,24 @@ def test_pin_draw_and_build_a_kit_in_chromium(server: str, browser: tuple[Any, P
     assert all(code in text for code in codes)  # every tile of the drawn board is printed
     previews = driver.find_elements(By.CSS_SELECTOR, "#kit-job .previews img")
     assert previews and all(img.get_attribute("naturalWidth") != "0" for img in previews)
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_every_page_loads_without_script_errors(server: str, browser: tuple[Any, Path], lang):
+    from selenium.webdriver.common.by import By
+
+    driver, _ = browser
+    driver.get_log("browser")  # forget what came before
+    for page, ready in (
+        ("boards", "#palette .pick"),
+        ("decks", "#deck-form"),
+        ("kit", "#kit-form input[name=only]"),
+        ("playtest", "#known-params"),
+    ):
+        driver.get(f"{server}/{page}?lang={lang}")
+        wait(driver, lambda d, css=ready: d.find_elements(By.CSS_SELECTOR, css))
+        assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == lang
+    driver.get(f"{server}/boards?lang={lang}")  # the count arrives last
+    wait(driver, lambda d: any(c.isdigit() for c in d.find_element(By.ID, "count").text))
+    errors = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    assert errors == []
