@@ -76,8 +76,17 @@ def test_boards_are_what_the_command_line_prints(client, capsys) -> None:
 
 
 def test_a_board_without_seed_reports_the_seed_it_used(client) -> None:
-    response = client.get("/api/runarch/board", params={"format": "json"})
+    response = client.get("/api/runarch/board")
     assert response.json()["seed"] == int(response.headers["x-seed"])
+
+
+def test_the_issues_example_is_the_command_lines_json(client, capsys) -> None:
+    url = "/api/runarch/board?seed=7&diagonals=true&fix=a1=5Y&forbid=c3=0R"
+    response = client.get(url)
+    assert response.headers["content-type"].startswith("application/json")
+    argv = ["board", "--seed", "7", "--diagonals", "--fix", "a1=5Y", "--forbid", "c3=0R"]
+    _, out, _ = cli(capsys, *argv, "--format", "json")
+    assert response.text == out
 
 
 def test_board_png_and_svg(client) -> None:

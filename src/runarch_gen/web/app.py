@@ -135,7 +135,7 @@ def _board(request: Request, query: BoardQuery) -> Response:
     from runarch_gen.runarch.boards.generate import generate_board, generation_meta
     from runarch_gen.runarch.boards.io import format_board
 
-    fmt = request.query_params.get("format", "text").lower()
+    fmt = request.query_params.get("format", "json").lower()  # a JSON API: JSON unless asked
     if fmt not in ("text", "json", "png", "svg"):
         raise InputError(f"--format {fmt[:40]!r}: expected text, json, png or svg")
     seed = _fresh_seed(query.seed)
