@@ -63,7 +63,8 @@ def test_a_deck_is_what_the_command_line_makes(client, capsys, tmp_path) -> None
     assert response.status_code == 202
     status = wait_for(client, response.json()["id"])
     assert status["state"] == "done", status
-    assert status["files"] == ["cards.png", "deck.csv", "deck.json"]
+    cards = [f"card-{i:03d}.svg" for i in range(1, 31)]
+    assert status["files"] == [*cards, "cards.png", "deck.csv", "deck.json"]
     capsys.readouterr()
     argv = ["deck", "--cards", "30", "--seed", "1", "-o", str(tmp_path / "d.json"), "--json"]
     assert run(argv) == 0
@@ -77,6 +78,9 @@ def test_a_deck_is_what_the_command_line_makes(client, capsys, tmp_path) -> None
     base = f"/api/jobs/{status['id']}/files"
     assert client.get(f"{base}/deck.json").content == (tmp_path / "d.json").read_bytes()
     assert client.get(f"{base}/cards.png").content.startswith(b"\x89PNG")
+    first = json.loads((tmp_path / "d.json").read_text())["cards"][0]
+    svg = client.get(f"{base}/card-001.svg").text
+    assert svg.startswith("<svg") and all(f">{code}<" in svg for code in first["pattern"])
     lines = status["result"]["check_lines"]
     assert any(line.startswith("balance (§9.2):") for line in lines)
     assert not any("out/" in line or "/tmp" in line for line in lines)

@@ -132,6 +132,14 @@ def deck_task(options: Mapping[str, Any], folder: Path) -> dict[str, Any]:
         KitOptions(lang=str(options.get("lang", "en")), only=("cards",)),
     )
     (out / "cards.png").write_bytes(contact_sheet(plan, columns=10))
+    # Each card front as SVG too, for the page (drawn by the kit's painter, vector).
+    from runarch_gen.pnp.svg import SvgSurface
+
+    layout = plan.painter.layouts["card"]
+    for index, card in enumerate(plan.deck, start=1):
+        surface = SvgSurface(layout.width, layout.height, plan.painter.fonts)
+        plan.painter.draw_card_front(surface, card, 0.0)
+        (out / f"card-{index:03d}.svg").write_text(surface.svg(), encoding="utf-8")
     return {"ok": True, "report": report, "check_lines": lines, "cards": len(deck)}
 
 

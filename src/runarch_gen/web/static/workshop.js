@@ -257,7 +257,7 @@ function followJob(form, box, url, values, show) {
       }
       const files = $(".files", box);
       files.replaceChildren();
-      for (const name of status.files) {
+      for (const name of status.files.filter((n) => !CARD_FILE.test(n))) {
         const link = el("a", { href: `/api/jobs/${job.id}/files/${encodeURIComponent(name)}?download=1`,
           download: name, "data-file": name }, name);
         files.append(link, " ");
@@ -274,6 +274,8 @@ function followJob(form, box, url, values, show) {
   });
 }
 
+const CARD_FILE = /^card-\d+\.svg$/;  // one file per card: shown, not listed
+
 function fileUrl(id, name) {
   return `/api/jobs/${id}/files/${encodeURIComponent(name)}`;
 }
@@ -289,6 +291,11 @@ function decksPage() {
       $("#deck-job .report").textContent = JSON.stringify(report, null, 2);
       $("#deck-job .lines").textContent = status.result.check_lines.join("\n");
       $("#deck-job .cards").src = fileUrl(id, "cards.png");
+      const cards = $("#deck-job .card-list");
+      cards.replaceChildren();
+      for (const name of status.files.filter((n) => CARD_FILE.test(n))) {
+        cards.append(el("img", { src: fileUrl(id, name), alt: name, loading: "lazy" }));
+      }
     });
   });
   $("#check-form").addEventListener("submit", async (event) => {
