@@ -69,6 +69,25 @@ def rules_document(name: str) -> str:
     raise InputError(f"the rules document {file} is missing: reinstall runarch-gen")
 
 
+def game_values(
+    name: str, rules: str, where: str = "--rules"
+) -> tuple[Registration, dict[str, Any]]:
+    """The registration of game ``name`` and the parameter values of ``rules``: a game string
+    of this game (``bluff(players=4)``) or only its parameters (``players=4``).
+
+    >>> game_values("runarch", "variant=simple")[1]["variant"]
+    'simple'
+    """
+    registration = find_registration(name)
+    text = rules.strip()
+    if "=" in text and "(" not in text:
+        text = f"{name}({text})"
+    given_name, given = registry.parse_game_string(text or name, where)
+    if find_registration(given_name) is not registration:
+        raise InputError(f"{where}: {given_name!r} is not {registration.game_type.short_name}")
+    return registration, registration.game_type.parse_parameters(given, where)
+
+
 def find_game(text: str, where: str | None = None) -> Game[Any]:
     """The game a string names, e.g. ``runarch(variant=simple)`` or ``bluff(players=4)``."""
     registered_games()
@@ -79,6 +98,7 @@ __all__ = [
     "GAME_MODULES",
     "find_game",
     "find_registration",
+    "game_values",
     "registered_games",
     "rules_document",
 ]

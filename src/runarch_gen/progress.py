@@ -1,4 +1,5 @@
-"""A progress bar on a terminal, silence when piped.
+"""A progress bar on a terminal, silence when piped, or JSON in a file for a supervising
+program (the environment variable ``RUNARCH_GEN_PROGRESS_FILE``, see :class:`ProgressFile`).
 
 >>> with progress(3, "boards", enabled=False) as advance:
 ...     for _ in range(3):
@@ -8,8 +9,79 @@
 from __future__ import annotations
 
 import contextlib
+import json
+import os
 import sys
+import time
 from collections.abc import Callable, Iterator
+
+PROGRESS_FILE = "RUNARCH_GEN_PROGRESS_FILE"
+"""Environment variable naming a file where progress is written as JSON instead of drawn."""
+
+Reporter = Callable[[str, "int | None", int], None]
+"""Receives ``(label, total, n)`` for every ``advance(n)`` while :func:`report_to` is active."""
+
+_reporter: list[Reporter] = []
+
+
+@contextlib.contextmanager
+def report_to(reporter: Reporter) -> Iterator[None]:
+    """Send every bar's progress to ``reporter`` instead of drawing it, for as long as the
+    block runs (a web server's worker process reports a command's progress this way).
+
+    >>> seen = []
+    >>> with report_to(lambda label, total, n: seen.append((label, total, n))):
+    ...     with progress(2, "boards") as advance:
+    ...         advance(1)
+    >>> seen
+    [('boards', 2, 0), ('boards', 2, 1)]
+    """
+    _reporter.append(reporter)
+    try:
+        yield
+    finally:
+        _reporter.remove(reporter)
+
+
+class ProgressFile:
+    """A reporter that keeps ``{"label", "total", "done", "steps"}`` (the current bar, and the
+    steps of every bar so far) in a JSON file, replaced atomically at most every 0.2 s and at
+    each new bar. A web server reads it to show a command's progress.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = os.fspath(path)
+        self.label = ""
+        self.total: int | None = None
+        self.done = 0
+        self.steps = 0
+        self._last = 0.0
+
+    def __call__(self, label: str, total: int | None, n: int) -> None:
+        if label != self.label or total != self.total:
+            self.label, self.total, self.done, self._last = label, total, 0, 0.0
+        self.done += n
+        self.steps += n
+        now = time.monotonic()
+        if now - self._last >= 0.2 or (total is not None and self.done >= total):
+            self._last = now
+            state = {"label": label, "total": total, "done": self.done, "steps": self.steps}
+            tmp = f"{self.path}.tmp"
+            with open(tmp, "w", encoding="utf-8") as out:
+                json.dump(state, out)
+            os.replace(tmp, self.path)
+
+
+_files: dict[str, ProgressFile] = {}
+
+
+def _environment_reporter() -> Reporter | None:
+    path = os.environ.get(PROGRESS_FILE)
+    if not path:
+        return None
+    if path not in _files:
+        _files[path] = ProgressFile(path)
+    return _files[path]
 
 
 def stderr_is_terminal() -> bool:
@@ -29,6 +101,11 @@ def progress(
     ``enabled`` defaults to :func:`stderr_is_terminal`; when disabled nothing is printed and
     ``advance`` costs one function call.
     """
+    reporter = _reporter[-1] if _reporter else _environment_reporter()
+    if reporter is not None:
+        reporter(label, total, 0)
+        yield lambda n: reporter(label, total, n)
+        return
     show = stderr_is_terminal() if enabled is None else enabled
     if not show:
         yield _ignore

@@ -24,6 +24,7 @@ from runarch_gen.cli import (  # noqa: F401
     kit,
     legend,
     play,
+    serve,
     simulate,
     sweep,
     validate,

@@ -19,6 +19,7 @@ from runarch_gen.runarch.boards.generate import (
     contradiction,
     count_boards,
     generate_board,
+    generation_meta,
     iter_generated_boards,
     resolve_engine,
 )
@@ -83,11 +84,7 @@ def _constraints(
 
 
 def _meta(seed: int, engine: EngineName, constraints: BoardConstraints) -> dict[str, Any]:
-    return {
-        "seed": seed,
-        "engine": resolve_engine(engine.value),
-        "constraints": constraints.to_json(),
-    }
+    return generation_meta(seed, engine.value, constraints)
 
 
 def _format_from(output: str, choices: tuple[str, ...], default: str) -> str:

@@ -22,7 +22,7 @@ from runarch_gen.cli._app import (
     resolve_seed,
     stopped_after,
 )
-from runarch_gen.errors import EXIT_INTERRUPTED, InputError
+from runarch_gen.errors import EXIT_INTERRUPTED
 
 if TYPE_CHECKING:
     from runarch_gen.play.registry import Registration, Value
@@ -64,17 +64,9 @@ def games(json_: JsonOption = False) -> None:
 def game_values(name: str, rules: str) -> tuple[Registration, dict[str, Value]]:
     """The registration of game ``name`` and the parameter values of ``rules``: a game string
     of this game (``bluff(players=4)``) or only its parameters (``players=4``)."""
-    from runarch_gen.games import find_registration
-    from runarch_gen.play.registry import parse_game_string
+    from runarch_gen.games import game_values as values_of
 
-    registration = find_registration(name)
-    text = rules.strip()
-    if "=" in text and "(" not in text:
-        text = f"{name}({text})"
-    given_name, given = parse_game_string(text or name, "--rules")
-    if find_registration(given_name) is not registration:
-        raise InputError(f"--rules: {given_name!r} is not {registration.game_type.short_name}")
-    return registration, registration.game_type.parse_parameters(given, "--rules")
+    return values_of(name, rules, "--rules")
 
 
 def game_app(name: str, help_text: str, *, simulate: bool = True) -> typer.Typer:

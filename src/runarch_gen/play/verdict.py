@@ -22,11 +22,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from runarch_gen.errors import EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK
 from runarch_gen.play.balance import Finding, Suggestion, balance_findings, suggest
 from runarch_gen.play.registry import Registration, Value
+
+if TYPE_CHECKING:
+    from runarch_gen.play.report import PlayReport
 
 __all__ = [
     "DEFAULT_STALL_TOLERANCE",
@@ -259,13 +262,15 @@ def validate_game(
     stall_tolerance: float = DEFAULT_STALL_TOLERANCE,
     propose: bool = False,
     on_progress: Callable[[int], None] | None = None,
+    on_report: Callable[[PlayReport], None] | None = None,
 ) -> Verdict:
     """Validate a registered game with parameter ``values``: the game's own static checks (its
     registration's ``checks``), random games under the conformance suite, then ``games``
     games between ``bots`` (default: the registration's first bot in every seat); ``games=0``
     skips the simulation. The games' balance findings are reported beside the verdict; with
     ``propose`` each is given to the registration's ``suggestions`` (candidate changes of the
-    parameters, smallest first), which are simulated in turn until one removes it."""
+    parameters, smallest first), which are simulated in turn until one removes it.
+    ``on_report`` receives the games' report (for charts) before the findings are made."""
     from runarch_gen.play.playtest import playtest
 
     found: list[Check] = list(registration.checks(values)) if registration.checks else []
@@ -285,6 +290,8 @@ def validate_game(
             workers=workers,
             on_progress=on_progress,
         )
+        if on_report is not None:
+            on_report(played)
         lines = played.summary().splitlines()[1:5]
         dynamic = (
             DynamicRun(

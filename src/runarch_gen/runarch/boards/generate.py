@@ -65,6 +65,7 @@ __all__ = [
     "enumerate_boards",
     "generate_board",
     "generate_boards",
+    "generation_meta",
     "normalised_boards",
     "parse_placement",
     "resolve_engine",
@@ -290,6 +291,15 @@ def _exact_plan(constraints: BoardConstraints) -> _Plan:
     if plan.total == 0:
         raise contradiction(constraints)
     return plan
+
+
+def generation_meta(seed: int, engine: str, constraints: BoardConstraints) -> dict[str, object]:
+    """What a generated board's JSON records beside its tiles: seed, engine, constraints.
+
+    >>> generation_meta(7, "auto", BoardConstraints(diagonals=True))["engine"]
+    'exact'
+    """
+    return {"seed": seed, "engine": resolve_engine(engine), "constraints": constraints.to_json()}
 
 
 def contradiction(constraints: BoardConstraints) -> ConstraintError:

@@ -1,0 +1,61 @@
+"""``runarch-gen serve``: the workshop in a browser (:mod:`runarch_gen.web`)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from runarch_gen.cli._app import app, note
+from runarch_gen.errors import InputError
+
+
+@app.command()
+def serve(
+    host: Annotated[
+        str,
+        typer.Option(
+            "--host",
+            help="Address to listen on. The default answers this computer only; 0.0.0.0"
+            " answers every network this computer is on.",
+        ),
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port.")] = 8000,
+    open_: Annotated[
+        bool, typer.Option("--open", help="Open the boards page in the web browser.")
+    ] = False,
+) -> None:
+    """Serve the workshop: boards, decks, kits and playtests in a web browser, in English and
+    Czech, with a JSON API under /api/ (see docs/web.md).
+
+    Jobs (decks, kits, playtests) run in worker processes; their files are deleted after an
+    hour and when the server stops (Ctrl-C).
+    """
+    import uvicorn
+
+    from runarch_gen.web.app import create_app
+
+    if not host or any(c.isspace() for c in host):
+        raise InputError(f"--host {host!r}: expected an address such as 127.0.0.1")
+    if host in ("0.0.0.0", "::"):
+        note(
+            f"runarch-gen: warning: --host {host} serves the workshop to every network this"
+            " computer is on, without passwords; anyone who can reach it can use it"
+        )
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/boards"
+    note(f"runarch-gen: serving {url} (Ctrl-C stops)")
+    if open_:
+        import threading
+        import webbrowser
+
+        threading.Timer(1.0, webbrowser.open, args=(url,)).start()
+    uvicorn.run(
+        create_app(host, port),
+        host=host,
+        port=port,
+        log_level="warning",
+        server_header=False,
+        limit_concurrency=200,
+        timeout_graceful_shutdown=5,
+    )

@@ -1,0 +1,408 @@
+// The RunArch workshop's pages: plain JavaScript over the JSON API (docs/web.md).
+"use strict";
+
+const T = JSON.parse(document.getElementById("strings").textContent);
+const LANG = document.body.dataset.lang;
+const $ = (selector, root) => (root || document).querySelector(selector);
+
+function el(tag, attrs, text) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+async function getJson(url) {
+  const response = await fetch(url);
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.error || response.statusText);
+  return body;
+}
+
+async function post(url, body, type) {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": type || "application/json" },
+    body: type ? body : JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(answer.error || response.statusText);
+  return answer;
+}
+
+// A click target that the keyboard reaches too (Enter or Space).
+function onActivate(node, action) {
+  node.addEventListener("click", action);
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      action();
+    }
+  });
+}
+
+// SVG made by this server (never user text) is placed as markup.
+async function placeSvg(holder, url) {
+  const response = await fetch(url);
+  const text = await response.text();
+  if (!response.ok) throw new Error(JSON.parse(text).error);
+  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+  holder.replaceChildren(document.importNode(doc.documentElement, true));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Boards
+
+function boardsPage() {
+  const state = { fix: new Map(), forbid: [], tile: "5Y", board: null, seed: null };
+
+  function query(extra) {
+    const params = new URLSearchParams();
+    if ($("#diagonals").checked) params.set("diagonals", "true");
+    for (const [square, code] of state.fix) params.append("fix", `${square}=${code}`);
+    for (const item of state.forbid) params.append("forbid", item);
+    for (const [key, value] of Object.entries(extra || {})) params.set(key, value);
+    return params;
+  }
+
+  function showOptions() {
+    const parts = [...state.fix].map(([s, c]) => `--fix ${s}=${c}`)
+      .concat(state.forbid.map((f) => `--forbid ${f}`));
+    if ($("#diagonals").checked) parts.unshift("--diagonals");
+    $("#options").textContent = parts.length ? parts.join(" ") : T.none;
+  }
+
+  async function refresh() {
+    showOptions();
+    const extra = { lang: LANG };
+    if (state.board) extra.board = state.board.join(",");
+    await placeSvg($("#grid"), "/api/runarch/grid.svg?" + query(extra));
+    for (const square of document.querySelectorAll("#grid .sq")) {
+      onActivate(square, () => clickSquare(square.dataset.square));
+    }
+    try {
+      const answer = await getJson("/api/runarch/count?" + query());
+      $("#count").textContent = answer.count.toLocaleString(LANG);
+      $("#conflict").hidden = true;
+      $("#draw").disabled = false;
+    } catch (error) {
+      $("#count").textContent = "0";
+      $("#conflict").textContent = `${T.conflict}: ${error.message}`;
+      $("#conflict").hidden = false;
+      $("#draw").disabled = true;
+    }
+  }
+
+  function clickSquare(square) {
+    const item = `${square}=${state.tile}`;
+    if ($("input[name=mode]:checked").value === "fix") {
+      if (state.fix.get(square) === state.tile) state.fix.delete(square);
+      else state.fix.set(square, state.tile);
+    } else {
+      const at = state.forbid.indexOf(item);
+      if (at >= 0) state.forbid.splice(at, 1);
+      else state.forbid.push(item);
+    }
+    forget();
+    refresh();
+  }
+
+  function forget() {
+    state.board = null;
+    $("#validity").hidden = true;
+    $("#downloads").hidden = true;
+  }
+
+  async function draw() {
+    const seed = $("#seed").value.trim();
+    const params = query(seed ? { seed: seed, format: "json" } : { format: "json" });
+    try {
+      const answer = await getJson("/api/runarch/board?" + params);
+      state.board = answer.tiles.flat();
+      state.seed = answer.seed;
+      await refresh();
+      await check(answer);
+      const link = (format) => "/api/runarch/board?" +
+        query({ seed: state.seed, format: format, download: "1", lang: LANG });
+      for (const format of ["text", "json", "png", "svg"]) {
+        $("#dl-" + format).href = link(format);
+      }
+      $("#downloads").hidden = false;
+      localStorage.setItem("runarch-board", JSON.stringify(answer));
+    } catch (error) {
+      $("#conflict").textContent = error.message;
+      $("#conflict").hidden = false;
+    }
+  }
+
+  async function check(answer) {
+    const params = $("#diagonals").checked ? "?diagonals=true" : "";
+    const report = await post("/api/runarch/check" + params, JSON.stringify(answer), "text/plain");
+    const valid = report.exit_code === 0;
+    const holds = [...state.fix].every(([square, code]) => cell(square) === code) &&
+      state.forbid.every((item) => cell(item.split("=")[0]) !== item.split("=")[1]);
+    const box = $("#validity");
+    box.textContent = `${T.drawn} (seed ${state.seed}): ${valid ? T.valid : T.not_valid}` +
+      ` — ${holds ? T.holds : T.breaks}.` + (valid ? "" : " " + report.lines.join(" "));
+    box.className = "validity " + (valid && holds ? "ok" : "bad");
+    box.dataset.valid = String(valid);
+    box.dataset.holds = String(holds);
+    box.hidden = false;
+  }
+
+  function cell(square) {
+    const column = "abcde".indexOf(square[0]);
+    const row = Number(square.slice(1)) - 1;
+    return state.board[row * 5 + column];
+  }
+
+  async function palette() {
+    await placeSvg($("#palette"), "/api/runarch/palette.svg?lang=" + LANG);
+    const choose = (pick) => {
+      state.tile = pick.dataset.code;
+      $("#chosen").textContent = state.tile;
+      for (const other of document.querySelectorAll("#palette .pick")) {
+        other.classList.toggle("chosen", other === pick);
+      }
+    };
+    for (const pick of document.querySelectorAll("#palette .pick")) {
+      onActivate(pick, () => choose(pick));
+      if (pick.dataset.code === state.tile) choose(pick);
+    }
+  }
+
+  $("#diagonals").addEventListener("change", () => { forget(); refresh(); });
+  $("#clear").addEventListener("click", () => {
+    state.fix.clear();
+    state.forbid = [];
+    forget();
+    refresh();
+  });
+  $("#draw").addEventListener("click", draw);
+  const many = () => {
+    const seed = $("#seed").value.trim();
+    $("#dl-many").href = "/api/runarch/boards?" +
+      query(Object.assign({ count: $("#many").value, download: "1" }, seed ? { seed } : {}));
+  };
+  $("#dl-many").addEventListener("click", many);
+  $("#dl-many").addEventListener("focus", many);
+  many();
+  palette();
+  refresh();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Jobs: submit a form, follow the job, show what it made
+
+function formValues(form) {
+  const values = {};
+  for (const input of form.elements) {
+    if (!input.name || input.type === "file" || input.type === "submit") continue;
+    if (input.type === "checkbox") {
+      if (input.name === "only") {
+        values.only = values.only || [];
+        if (input.checked) values.only.push(input.value);
+      } else values[input.name] = input.checked;
+    } else if (input.type === "number") {
+      if (input.value.trim() !== "") values[input.name] = Number(input.value);
+    } else if (input.value.trim() !== "") values[input.name] = input.value.trim();
+  }
+  return values;
+}
+
+function followJob(form, box, url, values, show) {
+  const cancel = $(".cancel", form);
+  const bar = $("progress", box);
+  const state = $(".state", box);
+  const error = $(".error", box);
+  const result = $(".result", box);
+  box.hidden = false;
+  error.hidden = true;
+  result.hidden = true;
+  bar.removeAttribute("value");
+  state.textContent = T.queued;
+  post(url, values).then((job) => {
+    cancel.hidden = false;
+    cancel.onclick = () => post(`/api/jobs/${job.id}/cancel`, {});
+    const poll = async () => {
+      let status;
+      try {
+        status = await getJson(`/api/jobs/${job.id}`);
+      } catch (failure) {
+        status = { state: "failed", error: failure.message };
+      }
+      if (status.state === "queued" || status.state === "running") {
+        const p = status.progress;
+        if (p && p.total) {
+          bar.max = p.total;
+          bar.value = Math.min(p.done, p.total);
+          state.textContent = `${T.working}: ${p.label} ${p.done}/${p.total}`;
+        } else {
+          bar.removeAttribute("value");
+          state.textContent = status.state === "queued" ? T.queued :
+            `${T.working}${p ? ": " + p.label + " (" + p.steps + ")" : ""}`;
+        }
+        setTimeout(poll, 400);
+        return;
+      }
+      cancel.hidden = true;
+      bar.max = 1;
+      bar.value = status.state === "done" ? 1 : 0;
+      state.textContent = T[status.state] || status.state;
+      box.dataset.state = status.state;
+      if (status.state !== "done") {
+        error.textContent = `${T.error}: ${status.error}`;
+        error.hidden = false;
+        return;
+      }
+      const files = $(".files", box);
+      files.replaceChildren();
+      for (const name of status.files.filter((n) => !CARD_FILE.test(n))) {
+        const link = el("a", { href: `/api/jobs/${job.id}/files/${encodeURIComponent(name)}?download=1`,
+          download: name, "data-file": name }, name);
+        files.append(link, " ");
+      }
+      show(status, job.id);
+      result.hidden = false;
+    };
+    poll();
+  }).catch((failure) => {
+    state.textContent = T.failed;
+    box.dataset.state = "refused";
+    error.textContent = `${T.error}: ${failure.message}`;
+    error.hidden = false;
+  });
+}
+
+const CARD_FILE = /^card-\d+\.svg$/;  // one file per card: shown, not listed
+
+function fileUrl(id, name) {
+  return `/api/jobs/${id}/files/${encodeURIComponent(name)}`;
+}
+
+function decksPage() {
+  const form = $("#deck-form");
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const values = formValues(form);
+    values.lang = LANG;
+    followJob(form, $("#deck-job"), "/api/runarch/deck", values, (status, id) => {
+      const report = status.result.report;
+      $("#deck-job .report").textContent = JSON.stringify(report, null, 2);
+      $("#deck-job .lines").textContent = status.result.check_lines.join("\n");
+      $("#deck-job .cards").src = fileUrl(id, "cards.png");
+      const cards = $("#deck-job .card-list");
+      cards.replaceChildren();
+      for (const name of status.files.filter((n) => CARD_FILE.test(n))) {
+        cards.append(el("img", { src: fileUrl(id, name), alt: name, loading: "lazy" }));
+      }
+    });
+  });
+  $("#check-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const file = $("#check-form input[type=file]").files[0];
+    const out = $("#check-report");
+    out.hidden = false;
+    if (!file) return;
+    const params = $("#check-form input[name=diagonals]").checked ? "?diagonals=true" : "";
+    try {
+      const report = await post("/api/runarch/check" + params, await file.text(), "text/plain");
+      out.textContent = report.lines.join("\n");
+      out.className = report.exit_code === 0 ? "ok" : "bad";
+    } catch (failure) {
+      out.textContent = `${T.error}: ${failure.message}`;
+      out.className = "bad";
+    }
+  });
+}
+
+function kitPage() {
+  const form = $("#kit-form");
+  $("select[name=lang]", form).value = LANG;  // the kit in the page's language, unless changed
+  const stored = localStorage.getItem("runarch-board");
+  if (stored) {
+    const board = JSON.parse(stored);
+    $("#stored-board").textContent = `(seed ${board.seed}: ${board.tiles[0].join(" ")} …)`;
+  } else $("#use-board").disabled = true;
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const values = formValues(form);
+    if (values.use_board && stored) values.board = stored;
+    delete values.use_board;
+    for (const part of ["board", "deck"]) {
+      const file = $(`input[name=${part}_file]`, form).files[0];
+      if (file) values[part] = await file.text();
+    }
+    followJob(form, $("#kit-job"), "/api/runarch/kit", values, (status, id) => {
+      const manifest = status.result.manifest;
+      const counts = manifest.components.map((c) => `${c.count} ${c.kind}`).join(", ");
+      $("#kit-job .report").textContent = `kit.pdf: ${manifest.pages} pages (${counts})`;
+      const previews = $("#kit-job .previews");
+      previews.replaceChildren();
+      for (const name of status.files.filter((n) => n.endsWith(".png"))) {
+        const figure = el("figure");
+        figure.append(el("img", { src: fileUrl(id, name), alt: name, loading: "lazy" }),
+          el("figcaption", {}, name));
+        previews.append(figure);
+      }
+    });
+  });
+}
+
+function playtestPage() {
+  const form = $("#playtest-form");
+  const select = $("select[name=game]", form);
+  const bots = () => {
+    const known = select.selectedOptions[0].dataset.bots;
+    $("#known-bots").textContent = known.replaceAll(",", ", ");
+    $("#known-params").textContent = select.selectedOptions[0].dataset.params;
+  };
+  select.addEventListener("change", bots);
+  bots();
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    followJob(form, $("#playtest-job"), "/api/playtest", formValues(form), (status, id) => {
+      const result = status.result;
+      const verdict = $("#playtest-job .verdict");
+      const playable = result.verdict.playable;
+      verdict.textContent = `${result.verdict.game}: ${playable ? T.playable : T.not_playable}`;
+      verdict.className = "verdict " + (playable ? "ok" : "bad");
+      $("#playtest-job .verdict-lines").textContent = result.verdict_lines.join("\n");
+      $("#playtest-job .report").textContent = result.summary;
+      const tables = $("#playtest-job .tables");
+      tables.replaceChildren();
+      if (result.report) tables.append(winsTable(result.report));
+      const charts = $("#playtest-job .previews");
+      charts.replaceChildren();
+      for (const name of result.charts) {
+        charts.append(el("img", { src: fileUrl(id, name), alt: name, loading: "lazy" }));
+      }
+    });
+  });
+}
+
+function winsTable(report) {
+  // The report's win rates (by bot, by seat, …) with their 95 % intervals.
+  const table = el("table");
+  const head = el("tr");
+  for (const title of ["", T.wins, T.of, T.rate, "95 %"]) head.append(el("th", {}, title));
+  table.append(head);
+  const percent = (x) => (100 * x).toFixed(1) + " %";
+  for (const [group, rows] of Object.entries(report.wins || {})) {
+    if (!group.startsWith("by_") || typeof rows !== "object" || rows === null) continue;
+    for (const [name, row] of Object.entries(rows)) {
+      const rate = row && (row.win_rate || row);
+      if (!rate || rate.rate === undefined) continue;
+      const tr = el("tr");
+      tr.append(el("td", {}, `${group.replace("by_", "")}: ${name}`),
+        el("td", {}, String(rate.count)), el("td", {}, String(rate.total)),
+        el("td", {}, percent(rate.rate)),
+        el("td", {}, `${percent(rate.low)} – ${percent(rate.high)}`));
+      table.append(tr);
+    }
+  }
+  return table;
+}
+
+const PAGES = { boards: boardsPage, decks: decksPage, kit: kitPage, playtest: playtestPage };
+PAGES[document.body.dataset.page]();
