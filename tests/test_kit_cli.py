@@ -219,7 +219,8 @@ def test_a_template_overrides_layouts_and_texts(inputs, tmp_path, capsys) -> Non
     report = json.loads(capsys.readouterr().out)
     assert report["components"][0]["sizes_mm"] == [[55.0, 55.0]]
     doc = pymupdf.open(tmp_path / "t" / "kit.pdf")
-    assert "Scale 100 percent, please" in doc[0].get_text()
+    # Page 1 says how to print the whole file; the template's note is on every other front.
+    assert "Scale 100 percent, please" in doc[2].get_text()
 
 
 def test_a_broken_template_names_the_file(inputs, tmp_path, capsys) -> None:

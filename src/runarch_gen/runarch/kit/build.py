@@ -63,6 +63,7 @@ KINDS: tuple[str, ...] = (
     "bonus_tokens",
     "condition_tokens",
     "bet_tokens",
+    "bet_plates",
 )
 """Component kinds in the order they are printed; ``--only`` names a subset."""
 
@@ -162,12 +163,16 @@ class KitPlan:
         t = self.painter.t
 
         def label(page: int, pages: int, back: bool, kinds: tuple[str, ...]) -> str:
-            contents = ", ".join(t.kind(k) for k in kinds)
-            if back:
-                contents += f" ({t['back_suffix']})"
+            if kinds:
+                contents = ", ".join(t.kind(k) for k in kinds)
+                if back:
+                    contents += f" ({t['back_suffix']})"
+            else:
+                contents = str(t["blank_back"])
             return t.format("page_label", game=t["game"], contents=contents, page=page, pages=pages)
 
-        return Furniture(str(t["print_note"]), str(t["square_label"]), label)
+        first = t.format(f"duplex_note_{self.options.duplex}", pages=self.imposition.page_count)
+        return Furniture(str(t["print_note"]), str(t["square_label"]), label, first)
 
 
 def kit_items(
@@ -240,7 +245,8 @@ def kit_items(
     add(
         "stones",
         lambda: [
-            Item("stones", f"stone-{p.code}", stone.width, stone.height, payload=p) for p in PIECES
+            Item("stones", f"stone-{p.code}", stone.width, stone.height, payload=p, round=True)
+            for p in PIECES
         ],
     )
     add("frame", lambda: _frame_items(config))
@@ -254,6 +260,8 @@ def kit_items(
     )
     mk = lay["marker"]
     small = float(mk.value("small_scale", 0.78))
+    # A marker's foot stands on one space of the score frame.
+    fit = min(1.0, (frame_space(config) - 0.4) / mk.width)
 
     def markers() -> list[Item]:
         out = []
@@ -262,8 +270,8 @@ def kit_items(
                 Item(
                     "markers",
                     f"marker-{player + 1}-total",
-                    mk.width,
-                    mk.height,
+                    mk.width * fit,
+                    mk.height * fit,
                     payload=Marker(player, "total"),
                 )
             )
@@ -271,8 +279,8 @@ def kit_items(
                 Item(
                     "markers",
                     f"marker-{player + 1}-best",
-                    mk.width * small,
-                    mk.height * small,
+                    mk.width * fit * small,
+                    mk.height * fit * small,
                     payload=Marker(player, "best"),
                 )
             )
@@ -296,7 +304,17 @@ def kit_items(
                 for value in tokens.values_of(symbol):
                     token = BonusToken(player, symbol, opens_phase(symbol), value)
                     key = f"bonus-{player + 1}-{symbol}{value}"
-                    out.append(Item("bonus_tokens", key, bt.width, bt.height, True, payload=token))
+                    out.append(
+                        Item(
+                            "bonus_tokens",
+                            key,
+                            bt.width,
+                            bt.height,
+                            True,
+                            payload=token,
+                            round=bt.is_round,
+                        )
+                    )
         return out
 
     add("bonus_tokens", bonus)
@@ -312,11 +330,35 @@ def kit_items(
     add(
         "bet_tokens",
         lambda: [
-            Item("bet_tokens", f"bet-{i + 1:02d}", bet.width, bet.height, True, payload=i)
+            Item(
+                "bet_tokens",
+                f"bet-{i + 1:02d}",
+                bet.width,
+                bet.height,
+                True,
+                payload=i,
+                round=bet.is_round,
+            )
             for i in range(config.bet_token_count())
         ],
     )
+    plate_w = 3 * frame_space(config)
+    plate_h = lay["frame_segment"].height
+    add(
+        "bet_plates",
+        lambda: [
+            Item("bet_plates", f"bet-plate-{i + 1}", plate_w, plate_h, payload=i)
+            for i in range(config.frame_bet_count())
+        ],
+    )
     return items
+
+
+def frame_space(config: KitConfig) -> float:
+    """The width of one space of the score frame: a segment (five tiles and the frame's
+    width) holds 25 spaces."""
+    seg = config.layout("frame_segment")
+    return (5 * config.layout("tile").width + seg.height) / 25
 
 
 def _frame_items(config: KitConfig) -> list[Item]:
@@ -513,17 +555,7 @@ def manifest_components(plan: KitPlan) -> list[dict[str, Any]]:
 
 
 def _printed_page_numbers(imposition: Imposition) -> list[tuple[int, int | None]]:
-    out = []
-    n = 1
-    for page in imposition.pages:
-        front = n
-        n += 1
-        back = None
-        if page.backs is not None:
-            back = n
-            n += 1
-        out.append((front, back))
-    return out
+    return imposition.numbers()
 
 
 def manifest_sheets(plan: KitPlan) -> list[dict[str, Any]]:
@@ -534,6 +566,7 @@ def manifest_sheets(plan: KitPlan) -> list[dict[str, Any]]:
     def box(b: Box) -> list[float]:
         return [round(b.x, 3), round(b.y, 3), round(b.width, 3), round(b.height, 3)]
 
+    blanks = [n for n, p in enumerate(plan.imposition.printed, 1) if p.side == "blank"]
     for page, (front, back) in zip(plan.imposition.pages, numbers, strict=True):
         out.append(
             {
@@ -556,6 +589,8 @@ def manifest_sheets(plan: KitPlan) -> list[dict[str, Any]]:
                     ],
                 }
             )
+    out += [{"page": n, "side": "blank", "components": []} for n in blanks]
+    out.sort(key=lambda sheet: int(sheet["page"]))
     return out
 
 

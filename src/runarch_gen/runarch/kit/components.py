@@ -36,6 +36,8 @@ from runarch_gen.runarch.kit.style import Style
 
 LIGHT_GREY = Paint((242, 242, 242))
 MID_GREY = Paint((150, 150, 150))
+DARK_GREY = Paint((95, 95, 95))
+"""Grey for small text: at least 4.5:1 against white paper."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,65 +450,85 @@ class KitPainter:
         fill, ink = st.players[player]
         s.rect(cut.inset(-bleed), st.paper)
         # A band in the player's colour round the edge tells the two boards apart at a glance.
-        band = 2.6
+        band = 2.0
         s.rounded_rect(cut.inset(band / 2 + 0.4), lay.corner_radius, None, Stroke(fill, band))
         s.rounded_rect(cut.inset(0.4), lay.corner_radius + band / 2, None, Stroke(st.ink, 0.35))
         s.rounded_rect(cut.inset(band + 0.4), lay.corner_radius, None, Stroke(st.ink, 0.35))
         title = lay.area("title")
         s.rounded_rect(title, 2.0, fill, Stroke(st.ink, 0.4))
+        name, note = title.inset(3, 0.8).split_columns(2, gap=4.0)
         s.text(
-            title.inset(3, 1),
+            name,
             self.t.format("player_board_title", player=self.t["players"][player]),
-            style_text(15, ink, font="bold"),
+            style_text(13, ink, font="bold", align="left", min_size=6),
         )
+        s.text(note, str(self.t["bet_spots"]), style_text(8, ink, align="right", min_size=6))
         for i, rule in enumerate(self.archive_order):
             self._archive(s, lay.area(f"archive_{i + 1}"), i, rule)
+
+    def archive_parts(self, area: Box) -> tuple[Box, Box, Box]:
+        """(heading, cards, bet spots) of an archive: the heading across the top, room for
+        5 real cards overlapping right to left ``card_step`` apart, and the bet spots 2–5 in
+        a column beside the cards (never under them)."""
+        card = self.layouts["card"]
+        step = float(self.layouts["player_board"].value("card_step", 17.0))
+        heading = Box(area.x + 2.0, area.y + 1.0, area.width - 4.0, 5.6)
+        cards = Box(area.x + 1.5, heading.bottom + 0.9, card.width + 4 * step, card.height)
+        spots = Box(cards.right + 1.5, cards.y, area.right - cards.right - 3.0, cards.height)
+        return heading, cards, spots
 
     def _archive(self, s: Surface, area: Box, index: int, rule: ArchiveRule) -> None:
         st = self.style
         t = self.t
-        s.rounded_rect(area, 3.0, None, Stroke(st.line, 0.4))
-        inner = area.inset(3.0)
-        y = inner.y
-        s.text(
-            Box(inner.x, y, inner.width, 6.5),
-            str(t["archive_names"][index]),
-            style_text(12, st.ink, font="bold"),
-        )
-        y += 7.5
-        self._archive_icons(s, rule, Box(inner.x, y, inner.width, 11.0))
-        y += 12.5
-        s.text(
-            Box(inner.x, y, inner.width, 9.0),
-            str(t["archive_rules"][rule.value]),
-            style_text(9, st.ink, font="semibold"),
-        )
-        y += 9.5
-        s.text(
-            Box(inner.x, y, inner.width, 4.5),
-            t.format("archive_capacity", n=5),
-            style_text(7.5, MID_GREY),
-        )
-        y += 6.0
-        # A card-shaped place for the archive's stack.
         card = self.layouts["card"]
-        slot_w = inner.width
-        slot_h = min(slot_w * card.height / card.width, inner.bottom - y - 28.0)
-        slot = Box(inner.x, y, slot_w, slot_h)
-        s.rounded_rect(slot, 2.5, None, Stroke(MID_GREY, 0.35, (1.5, 1.2)))
-        s.text(slot.inset(6, slot_h * 0.3), str(t["archive_slot"]), style_text(8, MID_GREY))
-        y = slot.bottom + 2.0
+        step = float(self.layouts["player_board"].value("card_step", 17.0))
+        heading, cards, spots = self.archive_parts(area)
+        s.rounded_rect(area, 2.5, None, Stroke(st.line, 0.4))
+        name_w = 34.0
+        icons_w = 30.0
         s.text(
-            Box(inner.x, y, inner.width, 4.0),
-            str(t["bet_spots"]),
-            style_text(7, st.ink, font="semibold"),
+            Box(heading.x, heading.y, name_w, heading.height),
+            str(t["archive_names"][index]),
+            style_text(10, st.ink, font="bold", align="left", min_size=6),
         )
-        y += 5.0
-        spots = Box(inner.x, y, inner.width, inner.bottom - y).split_columns(4, gap=2.0)
-        for n, spot in zip(range(2, 6), spots, strict=True):
-            d = min(spot.width, spot.height)
-            s.circle(spot.centre, d / 2, st.paper, Stroke(st.ink, 0.45))
-            s.text(spot.square_in_centre(d * 0.7), f"{n}×", style_text(14, MID_GREY, font="bold"))
+        self._archive_icons(
+            s, rule, Box(heading.x + name_w, heading.y + 0.3, icons_w, heading.height - 0.6)
+        )
+        rest = Box(
+            heading.x + name_w + icons_w + 2.0,
+            heading.y,
+            heading.width - name_w - icons_w - 2.0,
+            heading.height,
+        )
+        s.text(
+            rest,
+            f"{t['archive_rules'][rule.value]} · {t.format('archive_capacity', n=5)}",
+            style_text(8, st.ink, font="semibold", align="left", min_size=6),
+        )
+        # Where the cards go: the first at the right, each next one a step further left.
+        dash = Stroke(MID_GREY, 0.35, (1.5, 1.2))
+        for k in range(5):
+            x = cards.right - card.width - k * step
+            slot = Box(x, cards.y, card.width, card.height)
+            if k == 0:
+                s.rounded_rect(slot, card.corner_radius, None, dash)
+            else:
+                s.line((x, cards.y + 1.5), (x, cards.bottom - 1.5), dash)
+            s.text(
+                Box(x + 1.0, cards.bottom - 5.0, 5.0, 4.0),
+                str(k + 1),
+                style_text(8, DARK_GREY, font="bold", align="left"),
+            )
+        s.text(
+            Box(cards.x + 8, cards.y + 8, 4 * step - 12, cards.height - 16),
+            str(t["archive_slot"]),
+            style_text(8, DARK_GREY, min_size=6),
+        )
+        cells = spots.split_rows(4, gap=1.0)
+        for n, cell in zip(range(2, 6), cells, strict=True):
+            d = min(cell.width, cell.height)
+            s.circle(cell.centre, d / 2, st.paper, Stroke(st.ink, 0.45))
+            s.text(cell.square_in_centre(d * 0.6), str(n), style_text(14, DARK_GREY, font="bold"))
 
     def _archive_icons(self, s: Surface, rule: ArchiveRule, box: Box) -> None:
         h = box.height
@@ -744,6 +766,16 @@ class KitPainter:
         s.circle((r, r), r - 0.9, None, Stroke(paint.mix(Paint((0, 0, 0)), 0.35), 0.5))
         s.polygon(star_points(r, r - 1.2, 3.8, 1.6), paint.mix(Paint((0, 0, 0)), 0.3))
         s.text(Box(r - 5, r + 2.4, 10, 3.2), label, style_text(5, st.ink, font="semibold"))
+
+    def _bet_plates_front(self, s: Surface, item: Item, bleed: float) -> None:
+        """A plate covering 3 consecutive spaces of the frame [R-05]; a bet token sits on it."""
+        st = self.style
+        w, h = item.width, item.height
+        s.rect(Box(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed), st.frame.mix(st.gold, 0.35))
+        for j in range(1, 3):
+            s.line((j * w / 3, 0.8), (j * w / 3, h - 0.8), Stroke(st.line, 0.3, (0.8, 0.6)))
+        s.circle((w / 2, h / 2), self.layouts["bet_token"].width / 2, None, Stroke(st.ink, 0.35))
+        s.rect(Box(0, 0, w, h).inset(0.3), None, Stroke(st.ink, 0.3))
 
     # -- rules reference ---------------------------------------------------------------------------
     def _rules_front(self, s: Surface, item: Item, bleed: float) -> None:

@@ -113,6 +113,10 @@ class KitConfig:
     def bet_token_count(self) -> int:
         return int(self.data.get("bet_tokens", {}).get("count", 10))
 
+    def frame_bet_count(self) -> int:
+        """Bet tokens lying on the frame at setup, each on a plate of 3 spaces [R-05]."""
+        return int(self.data.get("bet_tokens", {}).get("frame", 4))
+
     def texts(self, lang: str) -> Texts:
         if lang not in self.text_data:
             raise InputError(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
