@@ -561,7 +561,7 @@ def _printed_page_numbers(imposition: Imposition) -> list[tuple[int, int | None]
 def manifest_sheets(plan: KitPlan) -> list[dict[str, Any]]:
     """Every printed page with the cut box of each component on it (page mm, top-left)."""
     numbers = _printed_page_numbers(plan.imposition)
-    out = []
+    out: list[dict[str, Any]] = []
 
     def box(b: Box) -> list[float]:
         return [round(b.x, 3), round(b.y, 3), round(b.width, 3), round(b.height, 3)]
