@@ -349,7 +349,8 @@ def impose(
                 ib = bleed if item.bleed is None else item.bleed
                 block.append(Placement(item, bleed_box.inset(ib), bleed_box, quarter))
             page.placements.extend(block)
-            page.marks.extend(_block_marks(block, spec))
+            if not first.booklet:  # a booklet page is not cut
+                page.marks.extend(_block_marks(block, spec))
             remaining = remaining[n:]
             page.cursor = top + rows * bh + (rows - 1) * spec.gutter
 

@@ -46,6 +46,7 @@ from runarch_gen.runarch.engine.tokens import (
 )
 from runarch_gen.runarch.kit.components import BonusToken, FramePart, KitPainter, Marker
 from runarch_gen.runarch.kit.config import LANGUAGES, KitConfig, load_kit_config
+from runarch_gen.runarch.kit.rulebook import Rulebook, RulebookInputs, kit_configs
 from runarch_gen.runarch.kit.style import Style
 
 if TYPE_CHECKING:
@@ -184,11 +185,11 @@ def kit_items(
     *,
     tokens: BonusTokens,
     conditions: Sequence[Condition],
-    validation: ValidationReport | None = None,
+    rulebook: Rulebook | None = None,
 ) -> list[Item]:
     """Every physical component of RULES §1.2, in print order, with these bonus-action token
-    values and condition tokens. A ``validation`` with simulated games puts its key figures on
-    the rules page."""
+    values and condition tokens, after the pages of the ``rulebook`` (laid out on this
+    paper)."""
     wanted = set(KINDS if only is None else only)
     lay = {
         name: config.layout(name)
@@ -211,27 +212,40 @@ def kit_items(
         if kind in wanted:
             items.extend(make())
 
-    add(
-        "rules",
-        lambda: [
+    def rules() -> list[Item]:
+        if rulebook is None:
+            return []
+        page = Box(0.0, 0.0, usable.width, usable.height).inset(1.0)  # strokes stay inside
+        return [
             Item(
                 "rules",
-                "rules",
+                f"rules-{p.number}",
                 usable.width,
                 usable.height,
                 rotatable=False,
                 bleed=0.0,
                 alone=True,
-                payload=validation if validation is not None and validation.dynamic else None,
+                payload=(rulebook, p),
+                booklet=True,
             )
-        ],
-    )
+            for p in rulebook.paginate(page)
+        ]
+
+    add("rules", rules)
     side = math.floor(min(usable.width, usable.height) * 2) / 2
     add(
         "board",
         lambda: [
             Item(
-                "board", "board", side, side, rotatable=False, bleed=0.0, alone=True, payload=board
+                "board",
+                "board",
+                side,
+                side,
+                rotatable=False,
+                bleed=0.0,
+                alone=True,
+                payload=board,
+                booklet=True,  # not cut: it may share a sheet with the rulebook
             )
         ],
     )
@@ -398,6 +412,9 @@ def plan_kit(
     style = Style.make(config, friendly=options.print_friendly)
     painter = KitPainter(config, texts, style, ARCHIVE_ORDERS[options.archive_order])
     tokens, conditions = load_tokens(options.tokens), load_conditions(options.conditions)
+    rulebook = make_rulebook(
+        painter, board, deck, config, spec, options, tokens, conditions, validation
+    )
     items = kit_items(
         board,
         deck,
@@ -406,7 +423,7 @@ def plan_kit(
         options.only,
         tokens=tokens,
         conditions=conditions,
-        validation=validation,
+        rulebook=rulebook,
     )
     imposition = impose(
         items, spec, bleed=options.bleed, duplex=options.duplex, offset=options.duplex_offset
@@ -414,6 +431,45 @@ def plan_kit(
     return KitPlan(
         options, config, painter, tuple(items), imposition, board, deck, tokens, conditions
     )
+
+
+def make_rulebook(
+    painter: KitPainter,
+    board: Board,
+    deck: Deck,
+    config: KitConfig,
+    spec: SheetSpec,
+    options: KitOptions,
+    tokens: BonusTokens,
+    conditions: Sequence[Condition],
+    validation: ValidationReport | None,
+) -> Rulebook | None:
+    """The rulebook of this kit (``None`` when ``--only`` leaves it out). Its components list
+    counts the whole kit, whatever ``--only`` prints."""
+    if options.only is not None and "rules" not in options.only:
+        return None
+    everything = kit_items(
+        board,
+        deck,
+        config,
+        spec,
+        tuple(k for k in KINDS if k != "rules"),
+        tokens=tokens,
+        conditions=conditions,
+    )
+    counts: dict[str, int] = {}
+    for item in everything:
+        counts[item.kind] = counts.get(item.kind, 0) + 1
+    inputs = RulebookInputs(
+        board,
+        deck,
+        tokens,
+        tuple(conditions),
+        kit_configs(options.archive_order, options.tokens, options.conditions),
+        counts,
+        validation if validation is not None and validation.dynamic else None,
+    )
+    return Rulebook(painter, inputs)
 
 
 def render_kit_pdf(plan: KitPlan) -> bytes:
@@ -603,6 +659,17 @@ def pages_per_paper(plan: KitPlan) -> dict[str, int]:
             continue
         spec = plan.config.sheet(paper)
         try:
+            rulebook = make_rulebook(
+                plan.painter,
+                plan.board,
+                plan.deck,
+                plan.config,
+                spec,
+                plan.options,
+                plan.tokens,
+                plan.conditions,
+                None,
+            )
             items = kit_items(
                 plan.board,
                 plan.deck,
@@ -611,6 +678,7 @@ def pages_per_paper(plan: KitPlan) -> dict[str, int]:
                 plan.options.only,
                 tokens=plan.tokens,
                 conditions=plan.conditions,
+                rulebook=rulebook,
             )
             imp = impose(items, spec, bleed=plan.options.bleed, duplex=plan.options.duplex)
         except InputError:

@@ -780,6 +780,8 @@ class KitPainter:
     # -- rules reference ---------------------------------------------------------------------------
     def _rules_front(self, s: Surface, item: Item, bleed: float) -> None:
         del bleed
-        from runarch_gen.runarch.kit.rules_page import draw_rules_page
+        from runarch_gen.runarch.kit.rulebook import Rulebook
 
-        draw_rules_page(self, s, Box(0, 0, item.width, item.height).inset(1.0), item.payload)
+        book, page = item.payload
+        assert isinstance(book, Rulebook)
+        book.draw_page(s, page, Box(0, 0, item.width, item.height).inset(1.0))
