@@ -673,3 +673,112 @@ def render_page_png(
         note = furniture.first_note if n == 0 and furniture.first_note else None
         draw_front_page(surface, imposition, page, draw, furniture, labels[n], note)
     return surface.png()
+
+
+# ---------------------------------------------------------------------------------------------
+# The duplex test page
+
+
+@dataclass(frozen=True, slots=True)
+class DuplexTestTexts:
+    """The duplex test sheet's words: a title, what to do (front), how to read (back)."""
+
+    title: str
+    front: str
+    back: str
+
+
+DUPLEX_SCALE_MM = 5.0
+"""The test page's scales read shifts up to this many mm each way (``max_duplex_offset``)."""
+
+
+def duplex_test_marks(spec: SheetSpec, duplex: Duplex) -> tuple[Point, Point]:
+    """(the front's cross centre, where a perfect printer puts it on the back page) in mm."""
+    paper = spec.paper
+    front = (paper.width / 2, paper.height / 2)
+    if duplex == "short":
+        return front, (front[0], paper.height - front[1])
+    return front, (paper.width - front[0], front[1])
+
+
+def render_duplex_test(
+    spec: SheetSpec,
+    duplex: Duplex,
+    texts: DuplexTestTexts,
+    furniture: Furniture,
+    *,
+    fonts: Any = None,
+    title: str = "",
+    creator: str = "",
+) -> bytes:
+    """A two-page PDF that measures a printer's duplex shift. The front carries a cross of
+    two long lines; the back, at the place a perfect printer puts the cross, two scales
+    labelled in mm. Held against the light, the front's lines cross each scale at the value to
+    pass as ``--duplex-offset X,Y``: the number is the correction itself (a back printed 1 mm
+    too far right reads -1, and ``-1`` moves the backs 1 mm left), X to the right and Y down
+    as seen looking at the back page."""
+    from runarch_gen.pnp.pdf import PdfSurface
+
+    paper = spec.paper
+    pdf = PdfSurface(
+        paper.width, paper.height, fonts, title=title, author="runarch-gen", creator=creator
+    )
+    (fx, fy), (bx, by) = duplex_test_marks(spec, duplex)
+    line = Stroke(BLACK, 0.2)
+    head = TextStyle("bold", 14, BLACK, "left", "top", 1.1, 10)
+    body = TextStyle("regular", 10, BLACK, "left", "top", 1.25, 7)
+    usable = spec.usable
+    pdf.text(Box(usable.x, usable.y, usable.width, 8.0), texts.title, head)
+    pdf.text(Box(usable.x, usable.y + 10.0, usable.width, 40.0), texts.front, body)
+    reach = 30.0
+    pdf.line((fx, fy - reach), (fx, fy + reach), line)
+    pdf.line((fx - reach, fy), (fx + reach, fy), line)
+    labels = _page_labels_plain(furniture, 2)
+    draw_furniture(pdf, spec, furniture, labels[0], spec.footer_box)
+    pdf.next_page()
+    pdf.text(Box(usable.x, usable.y, usable.width, 8.0), texts.title, head)
+    pdf.text(Box(usable.x, usable.y + 10.0, usable.width, 40.0), texts.back, body)
+    _scale(pdf, (bx, by), horizontal=True)
+    _scale(pdf, (bx, by), horizontal=False)
+    footer = back_box(spec.footer_box, paper, duplex)
+    draw_furniture(pdf, spec, furniture, labels[1], footer)
+    return pdf.finish()
+
+
+def _page_labels_plain(furniture: Furniture, pages: int) -> list[str]:
+    return [furniture.page_label(n, pages, n == 2, ("duplex_test",)) for n in range(1, pages + 1)]
+
+
+def _scale(surface: Surface, centre: Point, *, horizontal: bool) -> None:
+    """A scale through ``centre``: ticks every 0.5 mm from -5 to +5 mm; the tick of u lies
+    u mm right of (below) the centre. Whole millimetres are labelled, the labels staggered in
+    three rows with a thin leader each so they never touch. The scale stands 8 mm off the
+    cross, so the front's line crosses it away from the other scale."""
+    cx, cy = centre
+    small = TextStyle("semibold", 6.5, BLACK, "centre", "middle", 1.0, 6)
+    leader = Stroke(Paint((110, 110, 110)), 0.1)
+    n = int(DUPLEX_SCALE_MM * 2)
+    for k in range(-n, n + 1):
+        u = k / 2
+        whole = k % 2 == 0
+        length = 4.0 if whole else 2.2
+        width = 0.25 if k else 0.45
+        row = (k // 2) % 3
+        reach = length + 0.8 + row * 3.2
+        if horizontal:
+            x, y = cx + u, cy - 8.0
+            surface.line((x, y), (x, y - length), Stroke(BLACK, width))
+            if whole:
+                surface.line((x, y - length), (x, y - reach), leader)
+                surface.text(Box(x - 2.5, y - reach - 3.0, 5.0, 3.0), _mm(u), small)
+        else:
+            x, y = cx + 8.0, cy + u
+            surface.line((x, y), (x + length, y), Stroke(BLACK, width))
+            if whole:
+                far = length + 0.8 + row * 5.5
+                surface.line((x + length, y), (x + far, y), leader)
+                surface.text(Box(x + far + 0.3, y - 1.5, 5.0, 3.0), _mm(u), small)
+
+
+def _mm(u: float) -> str:
+    return "0" if u == 0 else f"{u:+.0f}".replace("-", "−")

@@ -25,11 +25,13 @@ from runarch_gen.pnp.geometry import Box, Point
 from runarch_gen.pnp.sheets import (
     DUPLEX_MODES,
     Duplex,
+    DuplexTestTexts,
     Furniture,
     Imposition,
     Item,
     SheetSpec,
     impose,
+    render_duplex_test,
     render_page_png,
     render_pdf,
 )
@@ -488,6 +490,27 @@ def render_kit_pdf(plan: KitPlan) -> bytes:
     )
 
 
+def render_duplex_test_pdf(plan: KitPlan) -> bytes:
+    """``duplex-test.pdf``: the two-page sheet that measures ``--duplex-offset``."""
+    t = plan.painter.t
+    flip = t["duplex_flip"][plan.options.duplex]
+    texts = DuplexTestTexts(
+        str(t["duplex_test_title"]),
+        t.format("duplex_test_front", flip=flip),
+        str(t["duplex_test_back"]),
+    )
+    duplex: Duplex = "long" if plan.options.duplex == "none" else plan.options.duplex
+    return render_duplex_test(
+        plan.imposition.spec,
+        duplex,
+        texts,
+        plan.furniture(),
+        fonts=plan.painter.fonts,
+        title=f"{t['game']} — duplex test",
+        creator=f"runarch-gen {__version__}",
+    )
+
+
 def render_previews(plan: KitPlan) -> dict[str, bytes]:
     """PNG previews: the board, a contact sheet of the card fronts, the first page holding each
     component kind, and the back of the first card page."""
@@ -774,7 +797,10 @@ def build_kit(
     step = advance or (lambda n: None)
     ready = validation if isinstance(validation, ValidationReport) else None
     plan = plan_kit(board, deck, options, validation=ready)
-    files: dict[str, bytes] = {"kit.pdf": render_kit_pdf(plan)}
+    files: dict[str, bytes] = {
+        "kit.pdf": render_kit_pdf(plan),
+        "duplex-test.pdf": render_duplex_test_pdf(plan),
+    }
     step(1)
     if previews:
         files.update(render_previews(plan))
