@@ -102,10 +102,23 @@ def kit(
             " their key figures on the rules page.",
         ),
     ] = False,
+    images: Annotated[
+        bool,
+        typer.Option(
+            "--images",
+            help="Also write images/ (a 300-dpi PNG with bleed per card front, tile, stone and"
+            " token, and each kind of back, for print-on-demand services) and tts/ (Tabletop"
+            " Simulator deck sheets of 10 × 7 cards, at most 4096 px wide, and the card back).",
+        ),
+    ] = False,
     json_: JsonOption = False,
 ) -> None:
-    """Make a print-and-play kit: kit.pdf with every component, PNG previews, the board.json
-    and deck.json it used, and manifest.json, in OUT/NAME.
+    """Make a print-and-play kit: kit.pdf with the rulebook and every component, duplex-test.pdf
+    (prints the shift to pass as --duplex-offset), PNG previews, the board.json and deck.json
+    it used, and manifest.json, in OUT/NAME.
+
+    kit.pdf prints as one double-sided job (--duplex long or short: every sheet without backs
+    gets a blank back) or single-sided (--duplex none: back pages follow their fronts, to glue).
 
     The static checks of `runarch-gen validate` always run: manifest.json records whether the
     set can be played, and any rules findings.
@@ -154,6 +167,7 @@ def kit(
                 deck_json=inputs.deck_json,
                 sources=inputs.sources,
                 advance=advance,
+                images=images,
                 before_write=checks.confirm,
                 validation=validation if validate else checks.validation,
             )

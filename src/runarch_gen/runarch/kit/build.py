@@ -776,12 +776,16 @@ def build_kit(
     deck_json: str,
     sources: Mapping[str, Mapping[str, Any]] | None = None,
     previews: bool = True,
+    images: bool = False,
     advance: Callable[[int], None] | None = None,
     before_write: Callable[[], None] | None = None,
     validation: ValidationReport | Callable[[], ValidationReport] | None = None,
 ) -> KitResult:
     """Write the kit folder: ``kit.pdf``, previews, ``board.json``, ``deck.json`` and
     ``manifest.json``. The folder appears only once complete (built in a temporary place).
+
+    ``images`` adds ``images/`` (a 300-dpi PNG with bleed per card, tile, stone and token) and
+    ``tts/`` (Tabletop Simulator deck sheets), see :mod:`~runarch_gen.runarch.kit.images`.
 
     ``board_json`` and ``deck_json`` are the documents written beside the PDF, so a kit can
     be rebuilt from its own folder; ``sources`` says where board and deck came from (file
@@ -804,6 +808,11 @@ def build_kit(
     step(1)
     if previews:
         files.update(render_previews(plan))
+    if images:
+        from runarch_gen.runarch.kit.images import render_images, render_tts
+
+        files.update(render_images(plan))
+        files.update(render_tts(plan))
     step(1)
     files["board.json"] = board_json.encode("utf-8")
     files["deck.json"] = deck_json.encode("utf-8")
@@ -821,6 +830,7 @@ def build_kit(
         before_write()
     with atomic_directory(folder) as tmp:
         for name, data in files.items():
+            (tmp / name).parent.mkdir(parents=True, exist_ok=True)  # images/, tts/
             (tmp / name).write_bytes(data)
         text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
         (tmp / "manifest.json").write_text(text, encoding="utf-8")
