@@ -138,6 +138,8 @@ class KitOptions:
             raise InputError(f"unknown archive order {self.archive_order!r}")
         load_tokens(self.tokens)  # a bad token or condition file fails before any work
         load_conditions(self.conditions)
+        if self.template is not None:
+            load_kit_config(self.template)  # and so does a template outside the schema
         return self
 
 

@@ -151,6 +151,10 @@ def load_kit_config(override: str | os.PathLike[str] | None = None) -> KitConfig
         data = merged(data, extra)
         text_data = merged(text_data, texts_override)
         source = display_name(override)
+    from runarch_gen.runarch.kit.schema import check_kit_data, check_texts
+
+    check_kit_data(data, source)
+    check_texts(text_data, source)
     config = KitConfig(data, text_data, source)
     try:
         for name in COMPONENT_NAMES:
