@@ -229,4 +229,6 @@ def test_a_broken_template_names_the_file(inputs, tmp_path, capsys) -> None:
     template.write_text("[components.card]\nwidth = -3\n")
     code = run(kit_args(board, deck, tmp_path, "--name", "t", "--template", str(template)))
     err = capsys.readouterr().err
-    assert code == 2 and "broken.toml" in err and "[components.card] 'width' must be a number" in err
+    assert (
+        code == 2 and "broken.toml" in err and "[components.card] 'width' must be a number" in err
+    )

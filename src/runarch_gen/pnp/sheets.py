@@ -445,7 +445,7 @@ def _block_marks(block: Sequence[Placement], spec: SheetSpec) -> list[CropMark]:
         for y in sorted({round(v, 4) for p in row for v in (p.cut.y, p.cut.bottom)}):
             marks.append(CropMark((left - o - n, y), (left - o, y)))
             marks.append(CropMark((right + o, y), (right + o + n, y)))
-    page = Box(0.0, 0.0, spec.paper.width, spec.paper.height).inset(spec.ink_free)
+    page = Box(0.0, 0.0, spec.paper.width, spec.paper.height).inset(spec.ink_free + spec.mark_width)
     clipped = (_clipped(m, page) for m in marks)
     return [m for m in clipped if m is not None]
 

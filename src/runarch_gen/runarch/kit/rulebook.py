@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from runarch_gen.pnp.geometry import Box, Point
-from runarch_gen.pnp.paint import WHITE, Paint
+from runarch_gen.pnp.paint import BLACK, WHITE, Paint
 from runarch_gen.pnp.sheets import Item
 from runarch_gen.pnp.surface import Stroke, Surface
 from runarch_gen.pnp.text import TextStyle, layout_text
@@ -492,7 +492,13 @@ class Rulebook:
             y = box.y + k * 7.0
             sq = Box(half[0].x, y + 0.5, 6.0, 6.0)
             s.rounded_rect(sq, 0.8, st.colour(colour), Stroke(st.ink, 0.3))
-            s.text(sq, colour.letter, TextStyle("bold", 8, st.ink))
+            # Black or white, whichever reads better (the kit's ink on red or blue falls short
+            # of 4.5:1).
+            fill = st.colour(colour)
+            letter = (
+                BLACK if (fill.luminance + 0.05) / 0.05 >= 1.05 / (fill.luminance + 0.05) else WHITE
+            )
+            s.text(sq, colour.letter, TextStyle("bold", 8, letter))
             s.text(
                 Box(sq.right + 2, y, half[0].width - 8, 7.0),
                 f"{colour.letter} · {t['colours'][colour]}",
