@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from typing import TYPE_CHECKING
 
 from runarch_gen.pnp.raster import RasterSurface
@@ -51,14 +51,15 @@ def piece_png(
     return surface.png()
 
 
-def render_images(plan: KitPlan) -> dict[str, bytes]:
+def render_images(plan: KitPlan, keys: Container[str] | None = None) -> dict[str, bytes]:
     """``images/KEY.png`` for every card front, tile, stone and token (``-back`` for the back
-    of a double-sided one, once per kind when every back is the same)."""
+    of a double-sided one, once per kind when every back is the same); only the pieces of
+    these ``keys`` if given."""
     painter = plan.painter
     bleed = plan.options.bleed
     out: dict[str, bytes] = {}
     for item in plan.items:
-        if item.kind not in IMAGE_KINDS:
+        if item.kind not in IMAGE_KINDS or (keys is not None and item.key not in keys):
             continue
         b = bleed if item.bleed is None else item.bleed
         out[f"images/{item.key}.png"] = piece_png(plan, item, b, painter.front)
