@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Container
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from runarch_gen.pnp.raster import RasterSurface
@@ -39,16 +40,23 @@ def px_size(width_mm: float, height_mm: float, bleed: float) -> tuple[int, int]:
     return (round((width_mm + 2 * bleed) * PX_PER_MM), round((height_mm + 2 * bleed) * PX_PER_MM))
 
 
-def piece_png(
+def piece_surface(
     plan: KitPlan, item: Item, bleed: float, draw: Callable[[Surface, Item, float], None]
-) -> bytes:
-    """One piece at 300 dpi, its bleed included (white beyond a round piece's bleed disc)."""
+) -> RasterSurface:
+    """One piece drawn at 300 dpi, its bleed included (white beyond a round piece's bleed)."""
     surface = RasterSurface(
         item.width + 2 * bleed, item.height + 2 * bleed, PX_PER_MM, plan.painter.fonts
     )
     with surface.transformed(translate=(bleed, bleed)):
         draw(surface, item, bleed)
-    return surface.png()
+    return surface
+
+
+def piece_png(
+    plan: KitPlan, item: Item, bleed: float, draw: Callable[[Surface, Item, float], None]
+) -> bytes:
+    """One piece at 300 dpi as PNG bytes."""
+    return piece_surface(plan, item, bleed, draw).png()
 
 
 def render_images(plan: KitPlan, keys: Container[str] | None = None) -> dict[str, bytes]:
@@ -57,20 +65,32 @@ def render_images(plan: KitPlan, keys: Container[str] | None = None) -> dict[str
     these ``keys`` if given."""
     painter = plan.painter
     bleed = plan.options.bleed
-    out: dict[str, bytes] = {}
-    for item in plan.items:
-        if item.kind not in IMAGE_KINDS or (keys is not None and item.key not in keys):
-            continue
-        b = bleed if item.bleed is None else item.bleed
-        out[f"images/{item.key}.png"] = piece_png(plan, item, b, painter.front)
-        if item.double_sided:
-            # Card and condition-token backs are all alike: one image each.
-            shared = item.kind in ("cards", "condition_tokens")
-            name = f"images/{item.kind.replace('_', '-')}-back.png" if shared else None
-            key = name or f"images/{item.key}-back.png"
-            if key not in out:
-                out[key] = piece_png(plan, item, b, painter.back)
-    return out
+    pending: dict[str, Future[bytes]] = {}
+    # PNG encoding (zlib, outside the GIL) runs on a second thread while the next piece is
+    # drawn; at most a few drawn images wait, so memory stays small. Bytes are the same.
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        window: list[Future[bytes]] = []
+
+        def encode(name: str, surface: RasterSurface) -> None:
+            if len(window) >= 4:
+                window.pop(0).result()
+            future = pool.submit(surface.png)
+            window.append(future)
+            pending[name] = future
+
+        for item in plan.items:
+            if item.kind not in IMAGE_KINDS or (keys is not None and item.key not in keys):
+                continue
+            b = bleed if item.bleed is None else item.bleed
+            encode(f"images/{item.key}.png", piece_surface(plan, item, b, painter.front))
+            if item.double_sided:
+                # Card and condition-token backs are all alike: one image each.
+                shared = item.kind in ("cards", "condition_tokens")
+                name = f"images/{item.kind.replace('_', '-')}-back.png" if shared else None
+                key = name or f"images/{item.key}-back.png"
+                if key not in pending:
+                    encode(key, piece_surface(plan, item, b, painter.back))
+        return {name: future.result() for name, future in pending.items()}
 
 
 def tts_cell(plan: KitPlan) -> tuple[int, int]:
