@@ -519,11 +519,8 @@ class KitPainter:
                 str(k + 1),
                 style_text(8, DARK_GREY, font="bold", align="left"),
             )
-        s.text(
-            Box(cards.x + 8, cards.y + 8, 4 * step - 12, cards.height - 16),
-            str(t["archive_slot"]),
-            style_text(8, DARK_GREY, min_size=6),
-        )
+        first = Box(cards.right - card.width, cards.y, card.width, card.height)
+        s.text(first.inset(10, 14), str(t["archive_slot"]), style_text(8, DARK_GREY, min_size=6))
         cells = spots.split_rows(4, gap=1.0)
         for n, cell in zip(range(2, 6), cells, strict=True):
             d = min(cell.width, cell.height)
