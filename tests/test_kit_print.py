@@ -398,6 +398,17 @@ def test_rulebook_text_is_6_pt_or_more_and_dark_on_its_background(lang: str) -> 
                     assert ratio >= 4.5, (n, span["text"], colour, background, ratio)
 
 
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_no_text_on_any_page_is_below_6_pt(lang: str) -> None:
+    kit = built(lang=lang, cards=30, paper="letter" if lang == "cs" else "a4")
+    for page in kit.doc:
+        for block in page.get_text("dict")["blocks"]:
+            for line in block.get("lines", []):
+                for span in line["spans"]:
+                    if span["text"].strip():
+                        assert span["size"] >= MIN_PT - 0.01, (page.number, span["text"])
+
+
 def test_the_same_kit_gives_the_same_bytes_rulebook_images_and_duplex_test_included() -> None:
     def make() -> tuple[bytes, dict[str, bytes], bytes]:
         from runarch_gen.runarch.kit.build import render_kit_pdf

@@ -324,7 +324,7 @@ class KitPainter:
                 badge.x + 1.5, badge.y + badge.height * 0.6, badge.width - 3.0, badge.height * 0.25
             ),
             str(self.t["points_forms"][plural_form(goal.reward)]),
-            style_text(5.5, st.ink),
+            style_text(6, st.ink, min_size=6),
         )
 
     def _goal_icons(self, s: Surface, goal: Goal, box: Box) -> None:
@@ -389,7 +389,7 @@ class KitPainter:
             s.text(
                 Box(c[0] - d / 2 + 2, c[1] - 2, d - 4, 4),
                 str(names[i]),
-                style_text(5.5, ink, font="semibold"),
+                style_text(6, ink, font="semibold", min_size=6),
             )
 
     def _arrows(self, s: Surface, card: Card, area: Box) -> None:
@@ -398,7 +398,9 @@ class KitPainter:
         label_w = 3.2
         with s.transformed(translate=(area.x, area.bottom), quarter_turns=3):
             s.text(
-                Box(0, 0, area.height, label_w), str(self.t["automa"]), style_text(5.5, MID_GREY)
+                Box(0, 0, area.height, label_w),
+                str(self.t["automa"]),
+                style_text(6, DARK_GREY, min_size=6),
             )
         area = Box(area.x + label_w + 0.8, area.y, area.width - label_w - 0.8, area.height)
         n = max(1, len(card.arrows))
@@ -605,7 +607,7 @@ class KitPainter:
         s.text(
             Box(1.0, h - label_h, w - 2.0, label_h),
             label,
-            style_text(6, st.ink, align="left", min_size=3),
+            style_text(6, st.ink, align="left", min_size=6),
         )
 
     # -- markers ---------------------------------------------------------------------------------
@@ -613,7 +615,9 @@ class KitPainter:
         marker: Marker = item.payload
         lay = self.layouts["marker"]
         scale = item.width / lay.width
-        with s.transformed(scale=scale):
+        # The fold word and the role name go where they fit at 6 pt or more (the small
+        # best-card marker shows its star only); the rulebook names both symbols.
+        with s.transformed(scale=scale), s.minimum_text(6.0):
             self._standee(s, marker, lay, bleed / scale)
 
     def _standee(self, s: Surface, marker: Marker, lay: ComponentLayout, bleed: float) -> None:
@@ -628,7 +632,11 @@ class KitPainter:
         fold = Stroke(MID_GREY, 0.25, (1.0, 0.8))
         for y in (foot, h / 2, h - foot):
             s.line((0.15, y), (w - 0.15, y), fold)
-        s.text(Box(1, h - foot + 1, w - 2, foot - 2), str(self.t["fold"]), style_text(5.5, ink))
+        s.text(
+            Box(1, h - foot + 1, w - 2, foot - 2),
+            str(self.t["fold"]),
+            style_text(6.5, ink, min_size=6.5),
+        )
         with s.turned_about((w / 2, foot + fig_h / 2), 2):
             self._figure(s, marker, Box(0, foot, w, fig_h), fill, ink)
         self._figure(s, marker, Box(0, h / 2, w, fig_h), fill, ink)
@@ -675,7 +683,11 @@ class KitPainter:
             if token.phase is not None
             else str(self.t["bonus_never"])
         )
-        s.text(Box(r - 7, 2 * r - 6.2, 14, 3.6), caption, style_text(5.5, ink, font="semibold"))
+        s.text(
+            Box(r - 7.5, 2 * r - 6.4, 15, 3.8),
+            caption,
+            style_text(6, ink, font="semibold", min_size=6),
+        )
 
     def _bonus_tokens_back(self, s: Surface, item: Item, bleed: float) -> None:
         token: BonusToken = item.payload
@@ -688,7 +700,7 @@ class KitPainter:
         s.text(
             Box(r - 7, r + 4.0, 14, 3.6),
             str(self.t["bonus_minimum"]),
-            style_text(5.5, ink, font="semibold"),
+            style_text(6, ink, font="semibold", min_size=6),
         )
 
     def _condition_tokens_front(self, s: Surface, item: Item, bleed: float) -> None:
@@ -705,7 +717,7 @@ class KitPainter:
             for b in boxes:
                 self._archive_box(s, b, "", False)
             s.text(
-                Box(3, 13.5, cut.width - 6, 5.5),
+                Box(3, 13.0, cut.width - 6, 4.8),
                 f"Σ = {cond.total}",
                 style_text(11, st.ink, font="bold"),
             )
@@ -726,7 +738,7 @@ class KitPainter:
                 Box(2.5, 14.0, cut.width - 5, 7.5), caption, style_text(7, st.ink, font="semibold")
             )
         elif caption:
-            s.text(Box(2.5, 19.0, cut.width - 5, 3.5), caption, style_text(5.5, st.ink))
+            s.text(Box(2.0, 17.8, cut.width - 4, 5.2), caption, style_text(6, st.ink, min_size=6))
 
     def _archive_box(self, s: Surface, box: Box, label: str, strong: bool) -> None:
         st = self.style
@@ -761,8 +773,12 @@ class KitPainter:
         r = item.width / 2
         self._bleed_fill(s, item, bleed, paint, True)
         s.circle((r, r), r - 0.9, None, Stroke(paint.mix(Paint((0, 0, 0)), 0.35), 0.5))
-        s.polygon(star_points(r, r - 1.2, 3.8, 1.6), paint.mix(Paint((0, 0, 0)), 0.3))
-        s.text(Box(r - 5, r + 2.4, 10, 3.2), label, style_text(5, st.ink, font="semibold"))
+        s.polygon(star_points(r, r - 2.0, 2.8, 1.2), paint.mix(Paint((0, 0, 0)), 0.3))
+        s.text(
+            Box(r - 5.2, r + 0.6, 10.4, 3.0),
+            label,
+            style_text(6, st.ink, font="semibold", min_size=6),
+        )
 
     def _bet_plates_front(self, s: Surface, item: Item, bleed: float) -> None:
         """A plate covering 3 consecutive spaces of the frame [R-05]; a bet token sits on it."""
