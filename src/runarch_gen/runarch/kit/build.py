@@ -373,10 +373,8 @@ def kit_items(
 
 
 def frame_space(config: KitConfig) -> float:
-    """The width of one space of the score frame: a segment (five tiles and the frame's
-    width) holds 25 spaces."""
-    seg = config.layout("frame_segment")
-    return (5 * config.layout("tile").width + seg.height) / 25
+    """The width of one space of the score frame (:meth:`KitConfig.frame_space`)."""
+    return config.frame_space()
 
 
 def _frame_items(config: KitConfig) -> list[Item]:

@@ -792,9 +792,8 @@ class KitPainter:
 
     # -- rules reference ---------------------------------------------------------------------------
     def _rules_front(self, s: Surface, item: Item, bleed: float) -> None:
+        """A rulebook page: the payload is (the kit's
+        :class:`~runarch_gen.runarch.kit.rulebook.Rulebook`, the page), laid out already."""
         del bleed
-        from runarch_gen.runarch.kit.rulebook import Rulebook
-
         book, page = item.payload
-        assert isinstance(book, Rulebook)
         book.draw_page(s, page, Box(0, 0, item.width, item.height).inset(1.0))

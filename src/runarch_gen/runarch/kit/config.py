@@ -110,6 +110,12 @@ class KitConfig:
             for f, i in zip(fills, inks, strict=True)
         ]
 
+    def frame_space(self) -> float:
+        """The width of one space of the score frame: a segment (five tiles and the frame's
+        width) holds 25 spaces."""
+        seg = self.layout("frame_segment")
+        return (5 * self.layout("tile").width + seg.height) / 25
+
     def bet_token_count(self) -> int:
         return int(self.data.get("bet_tokens", {}).get("count", 10))
 

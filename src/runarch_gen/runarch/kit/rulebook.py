@@ -34,6 +34,7 @@ from runarch_gen.runarch.engine.scoring import settle_archive_bet
 from runarch_gen.runarch.engine.tokens import TOKEN_SYMBOLS, BonusTokens, opens_phase
 from runarch_gen.runarch.kit.components import DARK_GREY, BonusToken, FramePart, Marker
 from runarch_gen.runarch.kit.icons import arrow, draw_rune, draw_shape, draw_stone
+from runarch_gen.runarch.kit.schema import FIGURES, PLACEHOLDERS
 from runarch_gen.runarch.rules import OPTIONS, RulesConfig, Variant, parse_rules
 
 if TYPE_CHECKING:
@@ -63,25 +64,6 @@ BET_CASES: tuple[tuple[tuple[bool, int, int], ...], ...] = (
     ((True, 4, 3), (False, 3, 3)),
 )
 BET_BEST = 13
-
-FIGURES = ("components", "legend", "setup", "phases", "example", "bets", "automa", "options")
-"""The figures a section may name (``figures = [...]``)."""
-
-PLACEHOLDERS = (
-    "deal",
-    "public",
-    "capacity",
-    "classic_capacity",
-    "archive_bonus",
-    "target",
-    "stall",
-    "stall_rounds",
-    "minimum",
-    "automa",
-    "condition_faceup",
-    "archive_rules",
-)
-"""The placeholders rulebook paragraphs may use."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -396,9 +378,7 @@ class Rulebook:
             )
         )
         seg = lay["frame_segment"]
-        from runarch_gen.runarch.kit.build import frame_space
-
-        space = frame_space(p.config)
+        space = p.config.frame_space()
         part = FramePart(2, 0, 2, 51, 56, space)
         out.append(
             (

@@ -26,6 +26,27 @@ from typing import Any
 
 from runarch_gen.errors import InputError
 
+FIGURES = ("components", "legend", "setup", "phases", "example", "bets", "automa", "options")
+"""The figures a rulebook section may name (``figures = [...]``), drawn by
+:mod:`~runarch_gen.runarch.kit.rulebook`."""
+
+PLACEHOLDERS = (
+    "deal",
+    "public",
+    "capacity",
+    "classic_capacity",
+    "archive_bonus",
+    "target",
+    "stall",
+    "stall_rounds",
+    "minimum",
+    "automa",
+    "condition_faceup",
+    "archive_rules",
+)
+"""The placeholders rulebook paragraphs may use (filled from the kit's rules)."""
+
+
 MAX_MM = 1000.0
 """No length in a template exceeds a metre."""
 MAX_STRING = 5000
@@ -224,8 +245,6 @@ def check_texts(text_data: Mapping[str, Any], source: str) -> None:
     """Check every language table: strings and lists of strings of bounded length, and the
     placeholders of every format string (only the names its key allows, never a format
     spec or conversion, which could make a string of any size)."""
-    from runarch_gen.runarch.kit.rulebook import FIGURES, PLACEHOLDERS
-
     for lang, raw in text_data.items():
         where = f"texts.{lang}"
         table = _table(raw, source, where)
