@@ -322,5 +322,7 @@ def test_component_counts_read_from_the_whole_pdf() -> None:
     assert words["phase"] == 18 and words["stays"] == 6  # bonus-token fronts: D, X, F / N
     assert words["gold"] == 10 and words["silver"] == 10  # bet tokens, both sides
     assert words["order"] == 3  # the three "any order" condition tokens
-    assert words["fold"] == 2  # on the two total markers; the small best-card ones have no room at 6 pt
+    assert (
+        words["fold"] == 2
+    )  # on the two total markers; the small best-card ones have no room at 6 pt
     assert words["White"] == 1 and words["Black"] == 1  # the player boards' titles

@@ -114,6 +114,9 @@ def test_every_crop_mark_continues_a_real_cut_edge_and_every_edge_is_marked(
             else:
                 assert abs(y0 - y1) < 1e-3
                 horizontal.append((y0, min(x0, x1), max(x0, x1)))
+        footer = spec.footer_box.y  # no mark reaches the calibration square and notes
+        assert all(yb <= footer for _, _, yb in vertical)
+        assert all(y < footer for y, _, _ in horizontal)
         for x, ya, yb in vertical:
             assert any(
                 (abs(c.x - x) < 0.02 or abs(c.right - x) < 0.02)
@@ -373,29 +376,50 @@ def _contrast(a: tuple[float, float, float], b: tuple[float, float, float]) -> f
     return (la + 0.05) / (lb + 0.05)
 
 
+def _low_contrast(page: pymupdf.Page) -> list[tuple[str, float]]:
+    """Spans whose colour reads below 4.5:1 against the rendered background under them (the
+    most frequent pixel colour of the span's box)."""
+    pix = page.get_pixmap(dpi=72)
+    img = np.asarray(Image.frombytes("RGB", (pix.width, pix.height), pix.samples))
+    out = []
+    for block in page.get_text("dict")["blocks"]:
+        for line in block.get("lines", []):
+            for span in line["spans"]:
+                if not span["text"].strip():
+                    continue
+                colour = pymupdf.sRGB_to_rgb(span["color"])
+                x0, y0, x1, y1 = (round(v) for v in span["bbox"])
+                box = img[max(y0, 0) : y1 + 1, max(x0, 0) : x1 + 1].reshape(-1, 3)
+                values, counts = np.unique(box, axis=0, return_counts=True)
+                background = values[counts.argmax()]
+                ratio = _contrast(
+                    tuple(c / 255 for c in colour), tuple(c / 255 for c in background)
+                )
+                if ratio < 4.5:
+                    out.append((span["text"], ratio))
+    return out
+
+
 @pytest.mark.parametrize("lang", ["en", "cs"])
 def test_rulebook_text_is_6_pt_or_more_and_dark_on_its_background(lang: str) -> None:
     kit = built(lang=lang, cards=30)
     rules = sorted({kit.page_of(i.key)[0] for i in kit.plan.items if i.kind == "rules"})
     for n in rules:
         page = kit.doc[n]
-        pix = page.get_pixmap(dpi=72)
-        img = np.asarray(Image.frombytes("RGB", (pix.width, pix.height), pix.samples))
         for block in page.get_text("dict")["blocks"]:
             for line in block.get("lines", []):
                 for span in line["spans"]:
-                    if not span["text"].strip():
-                        continue
-                    assert span["size"] >= MIN_PT - 0.01, (n, span["text"], span["size"])
-                    colour = pymupdf.sRGB_to_rgb(span["color"])
-                    x0, y0, x1, y1 = (round(v) for v in span["bbox"])
-                    box = img[max(y0, 0) : y1 + 1, max(x0, 0) : x1 + 1].reshape(-1, 3)
-                    values, counts = np.unique(box, axis=0, return_counts=True)
-                    background = values[counts.argmax()]
-                    ratio = _contrast(
-                        tuple(c / 255 for c in colour), tuple(c / 255 for c in background)
-                    )
-                    assert ratio >= 4.5, (n, span["text"], colour, background, ratio)
+                    if span["text"].strip():
+                        assert span["size"] >= MIN_PT - 0.01, (n, span["text"], span["size"])
+        assert not _low_contrast(page), n
+
+
+def test_text_on_every_piece_is_dark_enough_on_its_fill() -> None:
+    """Codes and colour names on the match strips, swatch letters, token words: 4.5:1 or more
+    against what lies under them, on every page of the kit."""
+    kit = built(lang="cs", cards=30)
+    for page in kit.doc:
+        assert not _low_contrast(page), page.number
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])

@@ -45,6 +45,11 @@ PAPERS: dict[str, Paper] = {
 }
 
 
+FOOTER_GAP = 1.0
+"""Between the lowest component and the footer band, so a crop mark beside the last row never
+touches the calibration square."""
+
+
 @dataclass(frozen=True, slots=True)
 class SheetSpec:
     """How components go on a sheet: the paper, margins, a footer band for the calibration
@@ -53,6 +58,8 @@ class SheetSpec:
     paper: Paper
     margin: float = 9.5
     footer: float = 10.0
+    """The band at the foot of every page (calibration square, notes, label): no crop mark
+    enters it."""
     gutter: float = 0.0
     block_gap: float = 8.0
     mark_length: float = 3.0
@@ -73,7 +80,7 @@ class SheetSpec:
             self.margin,
             self.margin,
             p.width - 2 * self.margin,
-            p.height - 2 * self.margin - self.footer,
+            p.height - 2 * self.margin - self.footer - FOOTER_GAP,
         )
 
     @property
@@ -445,19 +452,30 @@ def _block_marks(block: Sequence[Placement], spec: SheetSpec) -> list[CropMark]:
         for y in sorted({round(v, 4) for p in row for v in (p.cut.y, p.cut.bottom)}):
             marks.append(CropMark((left - o - n, y), (left - o, y)))
             marks.append(CropMark((right + o, y), (right + o + n, y)))
+    # Marks stay clear of the ink-free band along the edges and of the footer (calibration
+    # square, notes): a column's bottom marks are cut short there, its top marks remain.
     page = Box(0.0, 0.0, spec.paper.width, spec.paper.height).inset(spec.ink_free + spec.mark_width)
+    page = Box(page.x, page.y, page.width, spec.footer_box.y - spec.mark_width - page.y)
     clipped = (_clipped(m, page) for m in marks)
     return [m for m in clipped if m is not None]
 
 
 def _clipped(mark: CropMark, page: Box) -> CropMark | None:
+    """The part of a mark inside ``page``: a vertical mark cut to its height, a horizontal
+    one to its width; a mark whose line lies outside is dropped, never moved."""
     (x0, y0), (x1, y1) = mark.start, mark.end
 
     def clamp(v: float, lo: float, hi: float) -> float:
         return min(max(v, lo), hi)
 
-    x0, x1 = clamp(x0, page.x, page.right), clamp(x1, page.x, page.right)
-    y0, y1 = clamp(y0, page.y, page.bottom), clamp(y1, page.y, page.bottom)
+    if abs(x0 - x1) < 1e-9:
+        if not page.x <= x0 <= page.right:
+            return None
+        y0, y1 = clamp(y0, page.y, page.bottom), clamp(y1, page.y, page.bottom)
+    else:
+        if not page.y <= y0 <= page.bottom:
+            return None
+        x0, x1 = clamp(x0, page.x, page.right), clamp(x1, page.x, page.right)
     if math.hypot(x1 - x0, y1 - y0) < 0.5:
         return None
     return CropMark((x0, y0), (x1, y1))

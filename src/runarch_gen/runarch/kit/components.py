@@ -14,7 +14,7 @@ from typing import Any
 from runarch_gen.pnp.fonts import default_fonts
 from runarch_gen.pnp.geometry import Box
 from runarch_gen.pnp.layout import ComponentLayout
-from runarch_gen.pnp.paint import WHITE, Paint
+from runarch_gen.pnp.paint import BLACK, WHITE, Paint
 from runarch_gen.pnp.sheets import Item
 from runarch_gen.pnp.surface import Stroke, Surface
 from runarch_gen.pnp.text import Align, TextStyle, VAlign
@@ -67,6 +67,17 @@ class BonusToken:
     symbol: str
     phase: int | None
     value: int
+
+
+def contrast(a: Paint, b: Paint) -> float:
+    """The WCAG contrast ratio of two paints (1 to 21)."""
+    high, low = sorted((a.luminance, b.luminance), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def ink_on(fill: Paint) -> Paint:
+    """Black or white, whichever reads better on ``fill`` (small text needs 4.5:1)."""
+    return BLACK if contrast(BLACK, fill) >= contrast(WHITE, fill) else WHITE
 
 
 def plural_form(n: int) -> int:
@@ -129,11 +140,12 @@ class KitPainter:
             s.rect(cut.inset(1.6), None, Stroke(st.colour(piece.colour), 2.2))
         big = cut.square_in_centre(cut.width * float(lay.value("outline_scale", 0.82)))
         draw_shape(s, piece.shape, big, None, Stroke(st.shade(piece.colour), 1.1))
+        code_ink = ink_on(st.field(piece.colour))
         for turns in (0, 2):
             with s.turned_about(cut.centre, turns):
                 draw_shape(s, piece.shape, lay.area("shape"), WHITE, Stroke(st.ink, 0.45))
                 draw_rune(s, piece.shape, lay.area("rune").inset(1.0), st.ink)
-                s.text(lay.area("code"), piece.code, style_text(9, st.ink, font="bold"))
+                s.text(lay.area("code"), piece.code, style_text(9, code_ink, font="bold"))
 
     def _stones_front(self, s: Surface, item: Item, bleed: float) -> None:
         piece: Piece = item.payload
@@ -146,7 +158,9 @@ class KitPainter:
         s.circle(c, r - 0.9, None, Stroke(ring, 1.0 if st.friendly else 0.6))
         draw_shape(s, piece.shape, lay.area("shape"), WHITE, Stroke(st.ink, 0.5))
         draw_rune(s, piece.shape, lay.area("rune").square_in_centre(), st.ink)
-        s.text(lay.area("code"), piece.code, style_text(8, st.ink, font="bold"))
+        s.text(
+            lay.area("code"), piece.code, style_text(8, ink_on(st.field(piece.colour)), font="bold")
+        )
 
     # -- the board on one sheet --------------------------------------------------------------------
     def _board_front(self, s: Surface, item: Item, bleed: float) -> None:
@@ -202,7 +216,7 @@ class KitPainter:
         s.text(
             lay.area("number"),
             self.t.format("card_number", number=f"{card.id:02d}"),
-            style_text(6.5, MID_GREY, align="right", valign="bottom"),
+            style_text(6.5, DARK_GREY, align="right", valign="bottom"),
         )
         # The match area: one colour and one shape, visible when cards overlap in the offer.
         m = lay.area("match")
@@ -216,16 +230,17 @@ class KitPainter:
         draw_shape(s, card.match.shape, shape_box, WHITE, Stroke(st.ink, 0.5))
         rune = Box(inner.x + (inner.width - 7) / 2, shape_box.bottom + 3.0, 7.0, 7.0)
         draw_rune(s, card.match.shape, rune, st.ink)
+        on_strip = ink_on(st.field(card.match.colour))
         s.text(
             Box(inner.x, rune.bottom + 2.0, inner.width, 5.0),
             card.match.code,
-            style_text(10, st.ink, font="bold"),
+            style_text(10, on_strip, font="bold"),
         )
         with s.transformed(translate=(inner.centre[0], inner.bottom - 12), quarter_turns=3):
             s.text(
                 Box(-12, -inner.width / 2, 24, inner.width),
                 self._colour_name(card.match.colour),
-                style_text(8, st.ink, font="semibold"),
+                style_text(8, on_strip, font="semibold"),
             )
 
     def _colour_name(self, colour: Colour) -> str:
@@ -239,7 +254,7 @@ class KitPainter:
         cells = area.split_columns(5, gap=0.8)
         number_h, code_h = 3.2, 3.8
         for i, (cell, piece) in enumerate(zip(cells, card.pattern, strict=False)):
-            s.text(Box(cell.x, cell.y, cell.width, number_h), str(i + 1), style_text(6, MID_GREY))
+            s.text(Box(cell.x, cell.y, cell.width, number_h), str(i + 1), style_text(6, DARK_GREY))
             disc = Box(cell.x, cell.y + number_h, cell.width, cell.height - number_h - code_h)
             r = min(disc.width, disc.height) / 2 - 0.2
             draw_stone(s, piece, disc.centre, r, st)
@@ -353,7 +368,7 @@ class KitPainter:
             elif kind == "swatch":
                 sq = cell.square_in_centre(h * 0.86)
                 s.rounded_rect(sq, 1.0, st.colour(value), Stroke(st.ink, 0.3))
-                s.text(sq, value.letter, style_text(8, st.ink, font="bold"))
+                s.text(sq, value.letter, style_text(8, ink_on(st.colour(value)), font="bold"))
             elif kind == "shape":
                 draw_shape(s, value, cell.square_in_centre(h * 0.95), WHITE, Stroke(st.ink, 0.45))
             elif kind == "colours":
@@ -546,7 +561,7 @@ class KitPainter:
             self._mini_cards(
                 s, same_shape, Box(mid + (right - mid - group_w) / 2 + 2, box.y, group_w, h)
             )
-            s.text(Box(mid - 4, box.y, 8, h), "/", style_text(14, MID_GREY, font="bold"))
+            s.text(Box(mid - 4, box.y, 8, h), "/", style_text(14, DARK_GREY, font="bold"))
         elif rule is ArchiveRule.SHAPES:
             pieces = [
                 Piece(c, sh)
@@ -725,8 +740,8 @@ class KitPainter:
         elif cond.any_order and sum(known) == 1:  # some archive holds exactly n
             wanted = next(n for n in cond.counts if n is not None)
             self._archive_box(s, boxes[1], str(wanted), True)
-            s.text(boxes[0], "?", style_text(10, MID_GREY, font="bold"))
-            s.text(boxes[2], "?", style_text(10, MID_GREY, font="bold"))
+            s.text(boxes[0], "?", style_text(10, DARK_GREY, font="bold"))
+            s.text(boxes[2], "?", style_text(10, DARK_GREY, font="bold"))
             caption = str(self.t["condition_any_archive"])
         else:  # counts in these archives ("*": any count), perhaps in any order
             for b, n in zip(boxes, cond.counts, strict=True):

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from runarch_gen.errors import InputError
 from runarch_gen.pnp.geometry import Box, Point
-from runarch_gen.pnp.paint import BLACK, WHITE, Paint
+from runarch_gen.pnp.paint import WHITE, Paint
 from runarch_gen.pnp.sheets import Item
 from runarch_gen.pnp.surface import Stroke, Surface
 from runarch_gen.pnp.text import TextStyle, layout_text
@@ -32,7 +32,7 @@ from runarch_gen.runarch.engine.conditions import Condition
 from runarch_gen.runarch.engine.evaluation import evaluate_card
 from runarch_gen.runarch.engine.scoring import settle_archive_bet
 from runarch_gen.runarch.engine.tokens import TOKEN_SYMBOLS, BonusTokens, opens_phase
-from runarch_gen.runarch.kit.components import DARK_GREY, BonusToken, FramePart, Marker
+from runarch_gen.runarch.kit.components import DARK_GREY, BonusToken, FramePart, Marker, ink_on
 from runarch_gen.runarch.kit.icons import arrow, draw_rune, draw_shape, draw_stone
 from runarch_gen.runarch.kit.schema import FIGURES, PLACEHOLDERS
 from runarch_gen.runarch.rules import OPTIONS, RulesConfig, Variant, parse_rules
@@ -488,11 +488,7 @@ class Rulebook:
             s.rounded_rect(sq, 0.8, st.colour(colour), Stroke(st.ink, 0.3))
             # Black or white, whichever reads better (the kit's ink on red or blue falls short
             # of 4.5:1).
-            fill = st.colour(colour)
-            letter = (
-                BLACK if (fill.luminance + 0.05) / 0.05 >= 1.05 / (fill.luminance + 0.05) else WHITE
-            )
-            s.text(sq, colour.letter, TextStyle("bold", 8, letter))
+            s.text(sq, colour.letter, TextStyle("bold", 8, ink_on(st.colour(colour))))
             s.text(
                 Box(sq.right + 2, y, half[0].width - 8, 7.0),
                 f"{colour.letter} · {t['colours'][colour]}",
