@@ -8,13 +8,17 @@ code that made them."""
 from __future__ import annotations
 
 import io
+import json
 import math
+import tempfile
 import time
 from pathlib import Path
 
 import numpy as np
 import pymupdf
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
 from runarch_gen.cli import run
@@ -29,6 +33,7 @@ from runarch_gen.runarch.kit.build import (
     manifest_sheets,
     plan_kit,
     render_duplex_test_pdf,
+    render_kit_pdf,
 )
 from runarch_gen.runarch.kit.config import load_kit_config
 from runarch_gen.runarch.kit.icons import draw_bonus_symbol
@@ -435,8 +440,6 @@ def test_no_text_on_any_page_is_below_6_pt(lang: str) -> None:
 
 def test_the_same_kit_gives_the_same_bytes_rulebook_images_and_duplex_test_included() -> None:
     def make() -> tuple[bytes, dict[str, bytes], bytes]:
-        from runarch_gen.runarch.kit.build import render_kit_pdf
-
         plan = plan_kit(sample_board(), sample_deck(30), KitOptions(lang="cs"))
         images = render_images(plan, {"card-01", "card-02", "tile-4G", "bonus-1-D5"})
         return render_kit_pdf(plan), images, render_duplex_test_pdf(plan)
@@ -502,3 +505,78 @@ def test_kit_images_option_writes_images_and_sheets(tmp_path: Path) -> None:
     folder = tmp_path / "k"
     assert (folder / "duplex-test.pdf").is_file() and (folder / "tts" / "cards-1.png").is_file()
     assert len(list((folder / "images").glob("card-*.png"))) == 30
+
+
+# -- templates fuzzed: the schema's promise ----------------------------------------------------
+
+_PATHS = [
+    ("sheet", "margin"),
+    ("sheet", "footer"),
+    ("sheet", "mark_length"),
+    ("sheet", "ink_free"),
+    ("papers.a4", "width"),
+    ("papers.a4", "height"),
+    ("components.card", "width"),
+    ("components.card", "safe"),
+    ("components.tile", "width"),
+    ("components.frame_segment", "parts"),
+    ("components.player_board", "card_step"),
+    ("components.marker", "small_scale"),
+    ("bet_tokens", "count"),
+    ("bet_tokens", "frame"),
+    ("texts.en", "page_label"),
+    ("texts.cs", "frame_part"),
+    ("texts.en.rulebook", "title"),
+]
+_VALUES = st.one_of(
+    st.floats(min_value=0.0, max_value=300.0),  # in range or just beyond: geometry explored
+    st.integers(0, 60),
+    st.integers(-(10**20), 10**20),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from(["{page}", "{page:>99}", "{x}", "{", "}", "{0}", "{page!r}", "ok", ""]),
+    st.booleans(),
+    st.lists(st.integers(-5, 5), max_size=3),
+)
+
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "nan"
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value)  # a TOML basic string
+    if isinstance(value, list):
+        return "[" + ", ".join(str(v) for v in value) + "]"
+    return str(value)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_PATHS), _VALUES), min_size=1, max_size=4))
+def test_any_template_loads_and_plans_or_fails_with_one_clear_error(
+    changes: list[tuple[tuple[str, str], object]],
+) -> None:
+    tables: dict[str, dict[str, str]] = {}
+    for (table, key), value in changes:
+        tables.setdefault(table, {})[key] = _toml_value(value)
+    text = "\n".join(
+        f"[{table}]\n" + "\n".join(f"{k} = {v}" for k, v in keys.items())
+        for table, keys in tables.items()
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "fuzz.toml"
+        path.write_text(text + "\n", encoding="utf-8")
+        try:
+            plan = plan_kit(
+                sample_board(),
+                sample_deck(30),
+                KitOptions(template=str(path), only=("rules", "cards", "frame", "markers")),
+            )
+            render_kit_pdf(plan)
+        except InputError as exc:
+            message = str(exc)
+            assert "\n" not in message and len(message) < 400
