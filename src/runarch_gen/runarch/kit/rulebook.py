@@ -537,11 +537,13 @@ class Rulebook:
         s.rect(frame, st.frame, Stroke(st.ink, 0.3))
         inner = frame.inset(3.2 * u)
         board = self.inputs.board
+        stones = self.example()[1] if len(self.inputs.deck) else tuple(range(25))
         with s.transformed(translate=(inner.x, inner.y), scale=inner.width / (5 * 50.0)):
             for sq, piece in enumerate(board.tiles):
                 r, c = divmod(sq, 5)
                 with s.transformed(translate=(c * 50.0, r * 50.0)):
                     p.draw_tile(s, piece, 0.0)
+                draw_stone(s, PIECES[stones[sq]], (c * 50.0 + 25.0, r * 50.0 + 25.0), 15.0, st)
         numbers.append((1, (inner.centre[0], inner.centre[1])))
         numbers.append((2, (frame.x + 1.6 * u, frame.y + 1.6 * u)))
         # frame bet plates: two on the right side (51–75), two on the bottom (76–100)
@@ -552,7 +554,7 @@ class Rulebook:
         for k, x in enumerate((62, 40)):
             b = rect(x, 71.8, 9, 3.2)
             s.rect(b, st.silver if k == 0 else st.gold, plate)
-        numbers.append((3, at(83, 48)))
+        numbers.append((3, at(84, 56)))
         # the player boards
         for k, y in enumerate((80, 2)):
             fill, _ = st.players[0 if k == 0 else 1]
@@ -569,10 +571,10 @@ class Rulebook:
                 s.rect(rect(x + 9.8, y, 2.2, 8.6), st.field(COLOURS[int(x) % 5]))
 
         # the offer and the draw pile, left of the board
-        for k in range(4):
+        for k in (3, 2, 1, 0):  # each lies on the next, whose match area stays in view
             card(3 + k * 2.6, 30)
         for k in range(3):
-            card(4 + k * 0.4, 30 - k * 0.4, face_up=False)
+            card(3 + k * 0.3, 30 - k * 0.4, face_up=False)
         numbers.append((5, at(3, 43)))
         # public goals
         for k in range(4):
@@ -583,7 +585,7 @@ class Rulebook:
             b = rect(84 + (k % 2) * 7.5, 24 + (k // 2) * 8, 6, 6)
             s.rect(b, st.paper, Stroke(st.ink, 0.25))
             s.circle(b.centre, 1.7 * u, st.gold if k % 3 else st.silver, Stroke(st.ink, 0.2))
-        numbers.append((7, at(84, 49)))
+        numbers.append((7, at(91.5, 20)))
         # bonus stacks and secret goals with hands
         for k, (sx, sy) in enumerate(((22.0, 84.0), (22.0, 4.0))):
             fill, _ = st.players[k]
