@@ -16,8 +16,7 @@ or darker on white).
 from __future__ import annotations
 
 import random
-import string
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +26,7 @@ from runarch_gen.pnp.paint import WHITE, Paint
 from runarch_gen.pnp.sheets import Item
 from runarch_gen.pnp.surface import Stroke, Surface
 from runarch_gen.pnp.text import TextStyle, layout_text
-from runarch_gen.runarch.atoms import COLOURS, DIRECTIONS, PIECES, SHAPES, Piece
+from runarch_gen.runarch.atoms import COLOURS, DIRECTIONS, PIECES, SHAPES
 from runarch_gen.runarch.engine.conditions import Condition
 from runarch_gen.runarch.engine.evaluation import evaluate_card
 from runarch_gen.runarch.engine.scoring import settle_archive_bet
@@ -970,22 +969,14 @@ def _signed(points: int) -> str:
     return f"+{points}" if points > 0 else f"−{-points}" if points < 0 else "0"
 
 
-def placeholders(text: str) -> set[str]:
-    """The ``{names}`` a rulebook paragraph uses (for the template schema)."""
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
-
-
 __all__ = [
     "FIGURES",
     "MIN_PT",
     "PLACEHOLDERS",
     "Block",
-    "Piece",
     "Placed",
     "Rulebook",
     "RulebookInputs",
     "RulebookPage",
-    "Sequence",
     "kit_configs",
-    "placeholders",
 ]
