@@ -51,7 +51,9 @@ def kit(
         typer.Option(
             "--duplex-offset",
             metavar="X,Y",
-            help="Shift back pages by X mm right and Y mm down, to cancel a printer's shift.",
+            help="Shift back pages by X mm right and Y mm down (as seen on the back page), to"
+            " cancel a printer's shift: print duplex-test.pdf from the kit folder and pass the"
+            " two numbers its back page shows under the lines from the front.",
         ),
     ] = None,
     print_friendly: Annotated[
