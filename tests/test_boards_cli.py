@@ -216,3 +216,20 @@ def test_check_of_unreadable_boards_reports_on_stdout_and_errs_one_line(
     out, err = capsys.readouterr()
     assert "unknown code 'Q5'" in out
     assert err == f"runarch-gen: error: {path}: could not be read (see the report)\n"
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "text"])
+def test_many_boards_are_streamed_in_parts_into_the_same_file(tmp_path, fmt) -> None:
+    from runarch_gen.runarch.boards.generate import generate_boards
+    from runarch_gen.runarch.boards.io import format_boards
+
+    out = tmp_path / f"b.{fmt}"
+    assert run(["boards", "-n", "20000", "--seed", "4", "--format", fmt, "-o", str(out)]) == 0
+    meta = {
+        "seed": 4,
+        "engine": "exact",
+        "constraints": {"diagonals": False, "fix": [], "forbid": []},
+    }
+    whole = format_boards(generate_boards(20000, seed=4), fmt, meta if fmt == "jsonl" else None)
+    assert out.read_text() == whole
+    assert [p.name for p in tmp_path.iterdir()] == [out.name]

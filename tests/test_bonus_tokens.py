@@ -34,14 +34,28 @@ def test_every_stack_has_its_probability() -> None:
     assert len({stack for stack, _ in stacks}) == 81
 
 
-def test_the_rules_option_names_a_token_file(tmp_path: Path) -> None:
-    config = parse_rules("complex(tokens=mine.toml)")
-    assert config.tokens == "mine.toml" and str(config) == "complex(tokens=mine.toml)"
+def test_the_rules_option_carries_token_values_and_reads_a_file_only_when_allowed(
+    tmp_path: Path,
+) -> None:
+    config = parse_rules("complex(tokens=d5 x7/8 f9/10 n12)")
+    assert config.tokens == "D5 X7/8 F9/10 N12"
+    assert str(config) == 'complex(tokens="D5 X7/8 F9/10 N12")'
+    assert parse_rules(str(config)) == config
+    # The default values are written as 'default', however they were given.
+    assert parse_rules("complex(tokens=D5/6/7 X7/8/9 F9/10/11 N11/12/13)").tokens == "default"
     (tmp_path / "sets").mkdir()
+    (tmp_path / "sets" / "t.toml").write_text(
+        "[tokens]\nD = [6]\nX = [8]\nF = [10]\nN = [12]\n", encoding="utf-8"
+    )
     (tmp_path / "sets" / "rules.toml").write_text(
         'variant = "classic"\ntokens = "t.toml"\n', encoding="utf-8"
     )
-    assert load_rules(tmp_path / "sets" / "rules.toml").tokens == str(tmp_path / "sets" / "t.toml")
+    # A rules file names a file beside it; it is read once, into values.
+    assert load_rules(tmp_path / "sets" / "rules.toml").tokens == "D6 X8 F10 N12"
+    assert parse_rules("complex(tokens=t.toml)", files=tmp_path / "sets").tokens == "D6 X8 F10 N12"
+    # A rules string from a record or a manifest never reads a file.
+    with pytest.raises(ParseError, match="a file may be named only on the command line"):
+        parse_rules(f"complex(tokens={tmp_path}/sets/t.toml)")
     with pytest.raises(ParseError, match="'tokens' does not apply to the simple game"):
         parse_rules("simple(tokens=t.toml)")
 
@@ -49,7 +63,8 @@ def test_the_rules_option_names_a_token_file(tmp_path: Path) -> None:
 def test_a_game_deals_its_stacks_from_its_token_set(tmp_path: Path) -> None:
     path = tmp_path / "f11.toml"
     path.write_text("[tokens]\nD = [6]\nX = [8, 9]\nF = [11]\nN = [12]\n", encoding="utf-8")
-    game = RunArchGame(parse_rules(f"complex(tokens={path})"), sample_board(), sample_deck())
+    rules = parse_rules(f"complex(tokens={path})", files=Path("."))
+    game = RunArchGame(rules, sample_board(), sample_deck())
     assert game.tokens == BonusTokens(((6,), (8, 9), (11,), (12,)))
     for seed in range(20):
         for stack in game.new_initial_state(random.Random(seed)).setup.stacks:

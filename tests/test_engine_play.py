@@ -181,7 +181,9 @@ def test_bad_condition_sets_are_named(text: str, message: str) -> None:
 def test_missing_condition_file_is_an_input_error(tmp_path) -> None:
     with pytest.raises(InputError, match="no such file"):
         RunArchGame(
-            parse_rules(f"complex(conditions={tmp_path}/none.toml)"), sample_board(), sample_deck()
+            parse_rules(f"complex(conditions={tmp_path}/none.toml)", files=tmp_path),
+            sample_board(),
+            sample_deck(),
         )
 
 

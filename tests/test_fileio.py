@@ -1,12 +1,13 @@
 """Outputs appear whole or not at all; unreadable inputs are named."""
 
 import os
+import stat
 from pathlib import Path
 
 import pytest
 
 from runarch_gen.errors import InputError, OutputError
-from runarch_gen.fileio import atomic_directory, atomic_write, read_text
+from runarch_gen.fileio import atomic_directory, atomic_write, beside, read_text
 
 
 def test_atomic_write_replaces_the_file_and_leaves_no_temporary(tmp_path: Path) -> None:
@@ -34,10 +35,87 @@ def test_atomic_directory_appears_only_when_complete(tmp_path: Path) -> None:
     with atomic_directory(target) as tmp:
         (tmp / "kit.pdf").write_text("whole")
     assert (target / "kit.pdf").read_text() == "whole"
-    with atomic_directory(target) as tmp:
+    # An existing folder is replaced only when the caller allows it.
+    with pytest.raises(OutputError, match="exists; not replaced"), atomic_directory(target):
+        pass
+    with atomic_directory(target, may_replace=lambda path: None) as tmp:
         (tmp / "new.pdf").write_text("again")
     assert sorted(os.listdir(target)) == ["new.pdf"]
     assert sorted(os.listdir(tmp_path)) == ["kit"]
+
+
+def test_atomic_directory_refuses_what_the_caller_refuses_before_any_work(tmp_path: Path) -> None:
+    target = tmp_path / "kit"
+    target.mkdir()
+    (target / "mine.txt").write_text("keep")
+
+    def refuse(path: Path) -> None:
+        raise OutputError(f"{path}: not ours")
+
+    with pytest.raises(OutputError, match="not ours"), atomic_directory(target, may_replace=refuse):
+        pytest.fail("the block must not run")
+    assert os.listdir(target) == ["mine.txt"] and os.listdir(tmp_path) == ["kit"]
+
+
+def test_of_two_writers_one_wins_and_the_other_says_so(tmp_path: Path) -> None:
+    target = tmp_path / "kit"
+    allow = lambda path: None  # noqa: E731
+    with atomic_directory(target) as tmp:
+        (tmp / "first").write_text("1")
+    with (
+        pytest.raises(OutputError, match="another run wrote this folder meanwhile"),
+        atomic_directory(target, may_replace=allow) as slow,
+    ):
+        (slow / "slow").write_text("slow")
+        with atomic_directory(target, may_replace=allow) as fast:
+            (fast / "fast").write_text("fast")
+    assert os.listdir(target) == ["fast"]
+    assert os.listdir(tmp_path) == ["kit"]  # no temporary or old folder left
+
+
+def test_a_symbolic_link_is_never_replaced(tmp_path: Path) -> None:
+    real = tmp_path / "real"
+    real.mkdir()
+    (tmp_path / "link").symlink_to(real)
+    with (
+        pytest.raises(OutputError, match="symbolic link"),
+        atomic_directory(tmp_path / "link", may_replace=lambda path: None),
+    ):
+        pass
+    assert (tmp_path / "link").is_symlink()
+
+
+def test_reads_refuse_fifos_devices_and_oversized_files(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(InputError, match="pipe: not a regular file"):
+        read_text(fifo)  # would block for ever if opened for reading in the usual way
+    with pytest.raises(InputError, match="not a regular file"):
+        read_text("/dev/zero")
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * 2000)
+    with pytest.raises(InputError, match=r"big\.json: larger than 0 MiB"):
+        read_text(big, limit=1000)
+    assert read_text(big, limit=2000) == " " * 2000
+
+
+def test_a_document_refers_only_to_files_beside_it(tmp_path: Path) -> None:
+    record = tmp_path / "games" / "g.txt"
+    record.parent.mkdir()
+    (tmp_path / "secret.json").write_text("{}")
+    (record.parent / "deck.json").write_text("{}")
+    (record.parent / "escape.json").symlink_to(tmp_path / "secret.json")
+    assert beside(record, "deck.json", "g.txt: [Deck]") == record.parent / "deck.json"
+    for name in (
+        "/etc/passwd",
+        "../secret.json",
+        "a/../../secret.json",
+        "escape.json",
+        "",
+        "C:\\x",
+    ):
+        with pytest.raises(InputError, match="may name only a file beside it"):
+            beside(record, name, "g.txt: [Deck]")
 
 
 def test_read_text_names_missing_and_binary_files(tmp_path: Path) -> None:
@@ -49,3 +127,24 @@ def test_read_text_names_missing_and_binary_files(tmp_path: Path) -> None:
         read_text(binary)
     with pytest.raises(InputError, match="is a folder"):
         read_text(tmp_path)
+
+
+def test_writing_to_a_symbolic_link_or_a_fifo_writes_through_it(tmp_path: Path) -> None:
+    real = tmp_path / "real.txt"
+    real.write_text("old")
+    link = tmp_path / "link.txt"
+    link.symlink_to(real)
+    atomic_write(link, "new")
+    assert link.is_symlink() and real.read_text() == "new"
+    atomic_write("/dev/null", "discarded")  # a device stays a device
+    assert Path("/dev/null").is_char_device()
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    import threading
+
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    atomic_write(fifo, "through")
+    reader.join(10)
+    assert got == [b"through"] and stat.S_ISFIFO(fifo.stat().st_mode)

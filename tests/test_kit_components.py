@@ -16,6 +16,7 @@ from runarch_gen.runarch.engine.conditions import default_conditions
 from runarch_gen.runarch.kit.build import KitOptions, plan_kit, render_kit_pdf
 from runarch_gen.runarch.kit.config import load_kit_config
 from runarch_gen.runarch.kit.samples import sample_board, sample_deck
+from runarch_gen.runarch.rules import data_option
 from tests.kit_helpers import BuiltKit, built
 
 
@@ -68,8 +69,8 @@ def test_token_and_condition_files_are_what_the_kit_prints(tmp_path: Path) -> No
     conditions.write_text('conditions = ["2·*·1", "total 4", "*·4·* any order"]\n')
     options = KitOptions(
         only=("bonus_tokens", "condition_tokens"),
-        tokens=str(tokens),
-        conditions=str(conditions),
+        tokens=data_option("tokens", str(tokens), source="--tokens"),
+        conditions=data_option("conditions", str(conditions), source="--conditions"),
     )
     kit = BuiltKit(plan := plan_kit(sample_board(), sample_deck(50), options), render_kit_pdf(plan))
     bonus = sorted(

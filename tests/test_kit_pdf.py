@@ -289,13 +289,15 @@ def test_page_counts_are_stated_for_both_papers() -> None:
 
 def test_page_counts_for_the_other_paper_use_the_kits_own_tokens(tmp_path: Path) -> None:
     from runarch_gen.runarch.kit.build import KitOptions, pages_per_paper, plan_kit
+    from runarch_gen.runarch.rules import data_option
 
     conditions = tmp_path / "many.toml"
     conditions.write_text("conditions = [" + ", ".join(['"total 5"'] * 150) + "]\n")
     board, deck = sample_board(), sample_deck(50)
     only = ("condition_tokens",)
-    a4 = plan_kit(board, deck, KitOptions(only=only, conditions=str(conditions)))
-    letter = plan_kit(board, deck, KitOptions("letter", only=only, conditions=str(conditions)))
+    values = data_option("conditions", str(conditions), source="--conditions")
+    a4 = plan_kit(board, deck, KitOptions(only=only, conditions=values))
+    letter = plan_kit(board, deck, KitOptions("letter", only=only, conditions=values))
     default = plan_kit(board, deck, KitOptions("letter", only=only))
     assert letter.imposition.page_count > default.imposition.page_count
     assert pages_per_paper(a4)["letter"] == letter.imposition.page_count

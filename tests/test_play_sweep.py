@@ -95,7 +95,7 @@ def test_a_dask_cluster_gives_the_identical_table_and_stops_on_ctrl_c() -> None:
         ),
         ('game = "pig"\nbots = [1]\n', "bots: a list of bot names"),
         ('game = "pig"\n[grid]\nx = [[1]]\n', "grid.x: expected a number"),
-        ("game = [", "not TOML"),
+        ("game = [", "malformed TOML"),
     ],
 )
 def test_bad_sweep_files_are_refused_naming_the_key(text: str, message: str) -> None:

@@ -284,6 +284,12 @@ def test_replay_reads_the_deck_file_the_record_names(tmp_path, capsys) -> None:
     record.write_text(
         write_record(state).replace('[Deck "deck.json"]', '[Deck "../deck.json"]'), encoding="utf-8"
     )
+    # A record names only a file beside it: '../deck.json' is refused, the same deck beside
+    # the record is read.
+    assert run(["replay", str(record), "--json"]) == 2
+    assert "may name only a file beside it, not '../deck.json'" in capsys.readouterr().err
+    write_deck(sample_deck(40, 2), tmp_path / "games" / "deck.json")
+    record.write_text(write_record(state), encoding="utf-8")
     assert run(["replay", str(record), "--json"]) == 0  # the Deck tag, from the record's folder
     assert json.loads(capsys.readouterr().out)["turns"] == 30
     assert run(["replay", str(record), "--deck", str(tmp_path / "deck.json"), "--json"]) == 0

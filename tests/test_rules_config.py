@@ -43,7 +43,12 @@ def test_defaults_of_each_variant() -> None:
 @pytest.mark.parametrize(
     ("text", "canonical", "field", "value"),
     [
-        ("complex(conditions=my.toml)", "complex(conditions=my.toml)", "conditions", "my.toml"),
+        (
+            "complex(conditions=1.1.1|total 5)",
+            'complex(conditions="1·1·1|total 5")',
+            "conditions",
+            "1·1·1|total 5",
+        ),
         ("complex(deal=4)", "complex(deal=4)", "deal", 4),
         (
             "simple(direction=reversible)",
@@ -93,9 +98,9 @@ def test_canonical_form_orders_options_by_r_number_and_drops_defaults() -> None:
 
 
 def test_values_with_commas_or_spaces_are_quoted() -> None:
-    config = parse_rules('complex(conditions="my sets/a,b.toml")')
-    assert config.conditions == "my sets/a,b.toml"
-    assert str(config) == 'complex(conditions="my sets/a,b.toml")'
+    config = parse_rules('complex(conditions="2·1·0 any order|total 5")')
+    assert config.conditions == "2·1·0 any order|total 5"
+    assert str(config) == 'complex(conditions="2·1·0 any order|total 5")'
     assert parse_rules(str(config)) == config
 
 
@@ -161,11 +166,12 @@ def test_toml_errors_name_the_file_and_key(tmp_path) -> None:
         load_rules(path)
 
 
-def test_toml_conditions_path_is_relative_to_the_file(tmp_path) -> None:
+def test_toml_conditions_path_is_relative_to_the_file_and_read_into_values(tmp_path) -> None:
     (tmp_path / "sets").mkdir()
     path = tmp_path / "sets" / "rules.toml"
     path.write_text('variant = "solo"\nconditions = "mine.toml"\n', encoding="utf-8")
-    assert load_rules(path).conditions == str(tmp_path / "sets" / "mine.toml")
+    (tmp_path / "sets" / "mine.toml").write_text('conditions = ["1.1.1", "total 4"]\n')
+    assert load_rules(path).conditions == "1·1·1|total 4"
 
 
 def _config(variant: Variant, values: dict[str, object]) -> RulesConfig:
@@ -187,8 +193,8 @@ configs = st.builds(
             "target": st.integers(1, 1000),
             "stall": st.integers(1, 100_000),
             "archive_bonus": st.integers(0, 100),
-            "conditions": st.sampled_from(["default", "a.toml", "dir/b c.toml"]),
-            "tokens": st.sampled_from(["default", "t.toml"]),
+            "conditions": st.sampled_from(["default", "1·1·1", "2·1·0 any order|total 5"]),
+            "tokens": st.sampled_from(["default", "D5 X7 F9 N11", "D5/6 X7/8/9 F10/11 N12/13"]),
         }
     ),
 )

@@ -6,7 +6,6 @@ from __future__ import annotations
 import dataclasses
 import random
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -206,11 +205,9 @@ def test_every_condition_token_has_a_witness_that_the_archive_rules_accept() -> 
     assert find_condition_witness(parse_condition("0·0·0"), deck, rules, capacity=5) is None
 
 
-def test_a_condition_token_that_cannot_be_met_fails(tmp_path: Path) -> None:
-    path = tmp_path / "conditions.toml"
-    path.write_text('conditions = ["1·1·1", "5·*·* any order", "4·4·4"]\n', encoding="utf-8")
+def test_a_condition_token_that_cannot_be_met_fails() -> None:
     board, deck = default_set()
-    report = check_set(board, deck, [f"complex(capacity=4,conditions={path})"])
+    report = check_set(board, deck, ["complex(capacity=4,conditions=1·1·1|5·*·* any order|4·4·4)"])
     check = failing(report, "conditions")
     assert [f.component for f in check.failures] == ["condition 5·*·* any order", "condition 4·4·4"]
     assert all(f.rule == "R-02" for f in check.failures)
@@ -389,11 +386,9 @@ def test_the_verdict_tolerates_a_few_stalls_the_bots_leave(
     assert report.playable is playable and report.exit_code == (0 if playable else 1)
 
 
-def test_proven_rules_deadlocks_are_a_finding_and_fail_only_when_strict(tmp_path: Path) -> None:
-    path = tmp_path / "f11.toml"
-    path.write_text("[tokens]\nD = [5, 6, 7]\nX = [7, 8, 9]\nF = [11]\nN = [11, 12, 13]\n")
+def test_proven_rules_deadlocks_are_a_finding_and_fail_only_when_strict() -> None:
     board, deck = default_set()
-    variants = [f"complex(tokens={path})"]
+    variants = ["complex(tokens=D5/6/7 X7/8/9 F11 N11/12/13)"]
     report = validate_set(board, deck, variants, games=3, seed=2, workers=1)
     assert report.findings[0].headline.endswith(
         "no game can end (deadlock), whatever stacks are drawn"

@@ -145,4 +145,4 @@ def test_bad_input_is_one_line_and_exit_2(
 def test_a_malformed_manifest_is_bad_input(kit: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (kit / "manifest.json").write_text("{")
     assert run(["validate", str(kit), "--static"]) == 2
-    assert "manifest.json:1: malformed JSON" in one_line(capsys.readouterr().err)
+    assert "manifest.json:1:2: malformed JSON" in one_line(capsys.readouterr().err)

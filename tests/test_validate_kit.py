@@ -17,6 +17,7 @@ from runarch_gen.runarch.kit.config import load_kit_config
 from runarch_gen.runarch.kit.inputs import KitChecks, KitInputs, deck_document, kit_inputs
 from runarch_gen.runarch.kit.rules_page import playtest_section
 from runarch_gen.runarch.kit.samples import sample_board, sample_deck
+from runarch_gen.runarch.rules import data_option
 from runarch_gen.runarch.validation.validate import ValidationReport, validate_set
 
 
@@ -24,7 +25,11 @@ from runarch_gen.runarch.validation.validate import ValidationReport, validate_s
 def played(tokens: Path) -> ValidationReport:
     """A few simulated games, as `kit --validate` plays them; in the second variant every
     player draws an F of 11, so every game deadlocks."""
-    variants = ["complex", f"complex(tokens={tokens})", "solo"]
+    variants = [
+        "complex",
+        f"complex(tokens={data_option('tokens', str(tokens), source='t')})",
+        "solo",
+    ]
     return validate_set(sample_board(), sample_deck(50), variants, games=6, seed=3, workers=1)
 
 
@@ -65,7 +70,7 @@ def test_kit_tokens_are_printed_and_validated_alike(
     args = ["kit", "--seed", "7", "--out", str(tmp_path), "--only", "bonus-tokens"]
     assert run([*args, "--tokens", str(tokens), "--json"]) == 0
     manifest = json.loads(capsys.readouterr().out)
-    assert manifest["options"]["tokens"] == "no-f11.toml"
+    assert manifest["options"]["tokens"] == "D5/6/7 X7/8/9 F9/10 N11/12/13"
     assert {c["kind"]: c["count"] for c in manifest["components"]}["bonus_tokens"] == 22
     validation = manifest["validation"]
     assert validation["verdict"] == "playable" and validation["rules_findings"] == []

@@ -9,7 +9,7 @@ Exit codes (documented in the README):
 - ``1`` the input was read fine but is not valid or not playable (``check``, ``validate``);
 - ``2`` bad input or usage: unreadable or malformed files, unknown codes or options, contradictory
   constraints, impossible sizes, unwritable paths;
-- ``130`` interrupted with Ctrl-C.
+- ``130`` interrupted with Ctrl-C; ``143`` stopped by SIGTERM; ``129`` by SIGHUP.
 """
 
 from __future__ import annotations
@@ -18,6 +18,30 @@ EXIT_OK = 0
 EXIT_INVALID = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
+
+
+class Stopped(KeyboardInterrupt):
+    """A stop asked for by a signal other than Ctrl-C (SIGTERM, SIGHUP): handled like Ctrl-C
+    everywhere (work is cancelled, nothing half-written stays), with exit code 128 + signal."""
+
+    def __init__(self, signum: int, name: str) -> None:
+        super().__init__(name)
+        self.exit_code = 128 + signum
+        self.name = name
+
+
+MAX_MESSAGE = 300
+"""Error messages are cut to this many characters: a quoted piece of bad input stays short."""
+
+
+def cut(message: str, width: int = MAX_MESSAGE) -> str:
+    """``message`` on one line of at most ``width`` characters.
+
+    >>> cut("unknown code '" + "[" * 500 + "'", 30)
+    "unknown code '[[[[[[[[[[[[[[[…"
+    """
+    flat = " ".join(message.split())
+    return flat if len(flat) <= width else flat[: width - 1] + "…"
 
 
 class RunArchError(Exception):
@@ -60,7 +84,7 @@ class ParseError(InputError, ValueError):
                 if self.column is not None:
                     where += f":{self.column}"
             where += ": "
-        return where + self.message
+        return where + cut(self.message)
 
     def located(
         self, source: str | None = None, line: int | None = None, column: int | None = None

@@ -7,11 +7,13 @@ an error or an interrupt never leaves a partial result behind.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import shutil
+import stat
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from runarch_gen.errors import InputError, OutputError
@@ -24,24 +26,113 @@ def display_name(path: str | os.PathLike[str]) -> str:
     return "<stdin>" if str(path) == STDIO else str(path)
 
 
-def read_text(path: str | os.PathLike[str]) -> str:
-    """The whole text of ``path`` (``-`` reads standard input), as UTF-8.
+MAX_INPUT_BYTES = 64 * 1024 * 1024
+"""The most bytes any input file may hold (64 MiB); larger inputs are refused before parsing."""
 
-    Raises :class:`InputError` naming the file when it is missing, unreadable or not UTF-8.
+
+def read_bytes(path: str | os.PathLike[str], *, limit: int = MAX_INPUT_BYTES) -> bytes:
+    """The bytes of ``path`` (``-`` reads standard input), at most ``limit`` of them.
+
+    Only regular files (and standard input) are read: a folder, FIFO or device such as
+    ``/dev/zero`` is refused at once, so no input can make a command hang or fill the memory.
+    Raises :class:`InputError` naming the file.
     """
     name = display_name(path)
+    if str(path) == STDIO:
+        data = sys.stdin.buffer.read(limit + 1)
+    else:
+        try:
+            with open(path, "rb", opener=_open_regular) as handle:
+                data = handle.read(limit + 1)
+        except FileNotFoundError:
+            raise InputError(f"{name}: no such file") from None
+        except IsADirectoryError:
+            raise InputError(f"{name}: is a folder, not a file") from None
+        except _NotRegularError:
+            raise InputError(f"{name}: not a regular file") from None
+        except OSError as exc:
+            raise InputError(f"{name}: cannot read: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise InputError(f"{name}: larger than {limit // (1024 * 1024)} MiB, the limit for inputs")
+    return data
+
+
+class _NotRegularError(OSError):
+    pass
+
+
+def _open_regular(path: str, flags: int) -> int:
+    # Open without blocking (a FIFO with no writer would wait for ever), then insist on a
+    # regular file before reading a byte.
+    fd = os.open(path, flags | os.O_NONBLOCK)
     try:
-        data = sys.stdin.buffer.read() if str(path) == STDIO else Path(path).read_bytes()
-    except FileNotFoundError:
-        raise InputError(f"{name}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"{name}: is a folder, not a file") from None
-    except OSError as exc:
-        raise InputError(f"{name}: cannot read: {exc.strerror or exc}") from None
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(path)
+        if not stat.S_ISREG(mode):
+            raise _NotRegularError(path)
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_text(path: str | os.PathLike[str], *, limit: int = MAX_INPUT_BYTES) -> str:
+    """The whole text of ``path`` (``-`` reads standard input), as UTF-8.
+
+    Raises :class:`InputError` naming the file when it is missing, unreadable, not a regular
+    file, larger than ``limit`` bytes or not UTF-8.
+    """
+    data = read_bytes(path, limit=limit)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InputError(f"{name}: not UTF-8 text (byte {exc.start})") from None
+        raise InputError(f"{display_name(path)}: not UTF-8 text (byte {exc.start})") from None
+
+
+def beside(document: str | os.PathLike[str], name: str, what: str) -> Path:
+    """The file ``name`` that a document (a game record, a kit manifest) refers to, which must
+    lie beside it: a plain relative name, no absolute path, no ``..``, no drive, and resolving
+    (symbolic links followed) inside the document's folder. ``what`` names the reference in
+    the error, e.g. ``record.txt: [Deck]``.
+
+    >>> beside("games/g1.txt", "deck.json", "g1.txt: [Deck]").as_posix()
+    'games/deck.json'
+    >>> beside("g1.txt", "/etc/passwd", "g1.txt: [Deck]")
+    Traceback (most recent call last):
+    ...
+    runarch_gen.errors.InputError: g1.txt: [Deck]: may name only a file beside it, not '/etc/passwd'
+    """
+    folder = Path(document).parent if str(document) != STDIO else Path(".")
+    relative = Path(name)
+    refused = (
+        not name.strip()
+        or relative.is_absolute()
+        or relative.drive
+        or "\\" in name
+        or any(part in ("..", "") for part in name.split("/"))
+        or "\x00" in name
+    )
+    if not refused:
+        target = folder / relative
+        try:
+            inside = target.resolve().is_relative_to(folder.resolve())
+        except (OSError, RuntimeError):
+            inside = False
+        if inside:
+            return target
+    raise InputError(f"{what}: may name only a file beside it, not {shorten(name)!r}")
+
+
+def shorten(text: str, width: int = 60) -> str:
+    """``text`` on one line and at most ``width`` characters, for an error message.
+
+    >>> shorten("a  b " + "c" * 80, width=8)
+    'a b ccc…'
+    """
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 1] + "…"
 
 
 def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> None:
@@ -52,6 +143,15 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> None:
         sys.stdout.buffer.flush()
         return
     target = Path(path)
+    if target.is_symlink():
+        target = Path(os.path.realpath(target))  # write through the link, keep the link
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        mode = 0
+    if mode and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        _write_special(target, raw)  # a FIFO or a device such as /dev/null: write into it
+        return
     parent = target.parent if str(target.parent) else Path(".")
     try:
         parent.mkdir(parents=True, exist_ok=True)
@@ -74,34 +174,120 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> None:
 
 
 @contextlib.contextmanager
-def atomic_directory(path: str | os.PathLike[str]) -> Iterator[Path]:
+def atomic_stream(path: str | os.PathLike[str]) -> Iterator[Callable[[str], None]]:
+    """A ``write(text)`` for output too large to hold at once: into a temporary file renamed
+    to ``path`` when the block succeeds (removed on an error or an interrupt); ``-`` writes
+    to standard output as it goes."""
+    if str(path) == STDIO:
+        yield lambda text: (sys.stdout.write(text), None)[1]
+        sys.stdout.flush()
+        return
+    target = Path(path)
+    if target.is_symlink():
+        target = Path(os.path.realpath(target))
+    parent = target.parent if str(target.parent) else Path(".")
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=parent)
+    except OSError as exc:
+        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            yield handle.write  # type: ignore[misc]
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _write_special(target: Path, raw: bytes) -> None:
+    try:
+        with open(target, "wb") as handle:
+            handle.write(raw)
+    except OSError as exc:
+        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+
+
+@contextlib.contextmanager
+def atomic_directory(
+    path: str | os.PathLike[str], *, may_replace: Callable[[Path], None] | None = None
+) -> Iterator[Path]:
     """Build a folder in a temporary place and move it to ``path`` when the block succeeds.
 
-    An existing folder at ``path`` is replaced only once the new one is complete; on an error
-    the temporary folder is removed and ``path`` is left as it was.
+    An existing folder at ``path`` is replaced only when ``may_replace(path)`` allows it (it
+    raises :class:`OutputError` otherwise; without it an existing folder is never replaced),
+    only once the new one is complete, and only if nobody changed it while the block ran:
+    of two runs writing the same folder at once, one wins and the other says so. On an error
+    or an interrupt the temporary folder is removed and ``path`` is left as it was.
     """
     target = Path(path)
     parent = target.parent if str(target.parent) else Path(".")
-    if target.exists() and not target.is_dir():
-        raise OutputError(f"{target}: exists and is not a folder")
+    before = _existing_folder(target, may_replace)
     try:
         parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=parent))
     except OSError as exc:
         raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+    old: Path | None = None
     try:
         yield tmp
         os.chmod(tmp, 0o755)
-        old: Path | None = None
-        if target.exists():
-            old = parent / f".{target.name}.old-{os.getpid()}"
-            os.replace(target, old)
-        os.replace(tmp, target)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+        with _locked(parent):
+            if _identity(target) != before:
+                raise OutputError(
+                    f"{target}: another run wrote this folder meanwhile; it was kept and this"
+                    " run's result dropped"
+                )
+            if before is not None:
+                old = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".old", dir=parent))
+                os.replace(target, old)
+            os.replace(tmp, target)
     except OSError as exc:
-        shutil.rmtree(tmp, ignore_errors=True)
+        if old is not None and not target.exists():
+            with contextlib.suppress(OSError):
+                os.replace(old, target)
         raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
-    except BaseException:
+    finally:
         shutil.rmtree(tmp, ignore_errors=True)
-        raise
+        if old is not None and old.exists():
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def _identity(path: Path) -> tuple[int, int, int] | None:
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    return info.st_dev, info.st_ino, info.st_mtime_ns
+
+
+def _existing_folder(
+    target: Path, may_replace: Callable[[Path], None] | None
+) -> tuple[int, int, int] | None:
+    if target.is_symlink():
+        raise OutputError(f"{target}: is a symbolic link; not replaced")
+    if not target.exists():
+        return None
+    if not target.is_dir():
+        raise OutputError(f"{target}: exists and is not a folder")
+    if may_replace is None:
+        raise OutputError(f"{target}: exists; not replaced")
+    may_replace(target)
+    return _identity(target)
+
+
+@contextlib.contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """An exclusive lock on ``folder`` (its own descriptor, nothing written) while swapping."""
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)

@@ -7,7 +7,12 @@ traceback or a usage dump.
 
 from __future__ import annotations
 
+import io
+import os
+import signal
+import stat
 import sys
+from typing import Any
 
 import typer
 
@@ -24,15 +29,84 @@ from runarch_gen.cli import (  # noqa: F401
     validate,
 )
 from runarch_gen.cli import games as _games  # noqa: F401  (after RunArch's, listed last)
-from runarch_gen.cli._app import app
-from runarch_gen.errors import EXIT_INTERRUPTED, EXIT_USAGE, RunArchError
+from runarch_gen.cli._app import INTERRUPT_REPORTED, app
+from runarch_gen.errors import (
+    EXIT_INTERRUPTED,
+    EXIT_USAGE,
+    MAX_MESSAGE,
+    RunArchError,
+    Stopped,
+    cut,
+)
 
 __all__ = ["app", "main"]
 
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``) and exit."""
-    sys.exit(run(argv))
+    _stop_on_signals()
+    _survive_a_closed_pipe()
+    code = run(argv)
+    # The command has ended and said so: a signal during the interpreter's shutdown (which
+    # still imports and cleans up) must not print a traceback after that.
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_IGN)
+    sys.exit(code)
+
+
+class _PipeWriter(io.RawIOBase):
+    """Standard output into a pipe whose reader may leave early (``check x | head -1``): once
+    the pipe is closed the rest of the output is dropped, and the command goes on to its end
+    and its real exit code instead of dying of a BrokenPipeError."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self._fd = fd
+        self._closed_pipe = False
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def write(self, data: Any) -> int:
+        size = len(data)
+        if self._closed_pipe:
+            return size
+        try:
+            return os.write(self._fd, data)
+        except BrokenPipeError:
+            self._closed_pipe = True
+            return size
+
+
+def _survive_a_closed_pipe() -> None:
+    try:
+        mode = os.fstat(1).st_mode
+    except OSError:
+        return
+    same = sys.stdout is sys.__stdout__
+    if not same or not stat.S_ISFIFO(mode):
+        return  # a terminal, a file, or a stream a caller has put in place
+    sys.stdout.flush()
+    sys.stdout = io.TextIOWrapper(
+        io.BufferedWriter(_PipeWriter(1)), encoding="utf-8", errors="replace"
+    )
+
+
+_signalled: list[Stopped] = []
+
+
+def _stop_on_signals() -> None:
+    # SIGTERM and SIGHUP stop a command as Ctrl-C does: the exception unwinds through the
+    # same clean-up (temporary files and folders removed, worker processes ended).
+    def stop(signum: int, frame: object) -> None:
+        _signalled.append(Stopped(signum, signal.Signals(signum).name))
+        raise _signalled[-1]
+
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, stop)
 
 
 def run(argv: list[str] | None = None) -> int:
@@ -51,6 +125,9 @@ def run(argv: list[str] | None = None) -> int:
     except RunArchError as exc:
         _fail(f"runarch-gen: error: {exc}")
         return exc.exit_code
+    except Stopped as exc:  # before a command started (typer handles the rest)
+        _fail(f"runarch-gen: stopped by {exc.name}")
+        return exc.exit_code
     except (KeyboardInterrupt, typer.Abort):
         _fail("runarch-gen: interrupted")
         return EXIT_INTERRUPTED
@@ -58,9 +135,21 @@ def run(argv: list[str] | None = None) -> int:
         # The reader went away (e.g. `| head`); nothing more to say to it.
         sys.stderr.close()
         return 0
-    return result if isinstance(result, int) else 0
+    code = result if isinstance(result, int) else 0
+    if code == EXIT_INTERRUPTED:
+        # Typer turns a KeyboardInterrupt inside a command into exit code 130 without a word;
+        # a command that reported its partial work has said so already.
+        if not INTERRUPT_REPORTED:
+            _fail(
+                f"runarch-gen: stopped by {_signalled[-1].name}"
+                if _signalled
+                else "runarch-gen: interrupted"
+            )
+        if _signalled:
+            return _signalled[-1].exit_code
+    return code
 
 
 def _fail(message: str) -> None:
-    sys.stderr.write(" ".join(message.split()) + "\n")
+    sys.stderr.write(cut(message, MAX_MESSAGE + 200) + "\n")
     sys.stderr.flush()

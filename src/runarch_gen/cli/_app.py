@@ -82,3 +82,14 @@ def emit_json(obj: Any) -> None:
 def note(message: str) -> None:
     """A one-line remark on stderr (never mixed into the command's real output)."""
     typer.echo(message, err=True)
+
+
+INTERRUPT_REPORTED: list[bool] = []
+"""Set by :func:`stopped_after` so that the command line does not say "interrupted" twice."""
+
+
+def stopped_after(what: str) -> None:
+    """Say what an interrupted command finished (``interrupted after 40 of 100 games``); the
+    command then exits with :data:`~runarch_gen.errors.EXIT_INTERRUPTED`."""
+    note(f"runarch-gen: interrupted after {what}" if what else "runarch-gen: interrupted")
+    INTERRUPT_REPORTED.append(True)

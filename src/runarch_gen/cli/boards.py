@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
+import itertools
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import typer
 
 from runarch_gen.cli._app import JsonOption, SeedOption, app, emit_json, note, resolve_seed
 from runarch_gen.errors import InputError
-from runarch_gen.fileio import STDIO, atomic_write
+from runarch_gen.fileio import STDIO, atomic_stream, atomic_write
 from runarch_gen.progress import progress
 from runarch_gen.runarch.boards.generate import (
     BoardConstraints,
     contradiction,
     count_boards,
     generate_board,
-    generate_boards,
+    iter_generated_boards,
     resolve_engine,
 )
 from runarch_gen.runarch.boards.io import TextFormat, format_board, format_boards
@@ -176,16 +177,19 @@ def boards(
     constraints = _constraints(diagonals, fix, forbid)
     fmt = format_.value if format_ is not None else _format_from(output, ("jsonl", "text"), "jsonl")
     used = resolve_seed(seed)
-    with progress(count, "boards") as advance:
-        found = generate_boards(
-            count, constraints, seed=used, engine=engine.value, on_progress=advance
-        )
-    atomic_write(
-        output,
-        format_boards(
-            found, "text" if fmt == "text" else "jsonl", _meta(used, engine, constraints)
-        ),
+    meta = _meta(used, engine, constraints)
+    kind: Literal["text", "jsonl"] = "text" if fmt == "text" else "jsonl"
+    found = iter_generated_boards(
+        count, constraints, seed=used, engine=engine.value, on_progress=None
     )
+    # Streamed in parts: a million boards never sit in memory at once; the output file
+    # appears (renamed into place) only when the last part is written.
+    with progress(count, "boards") as advance, atomic_stream(output) as write:
+        written = 0
+        while part := list(itertools.islice(found, 8192)):
+            write(format_boards(part, kind, meta, start=written))
+            written += len(part)
+            advance(len(part))
     _report(seed, used, [output])
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -103,7 +104,7 @@ def deck(
 
         if calibrate_games < 1:
             raise InputError(f"--calibrate-games {calibrate_games}: play at least 1 game")
-        rules = parse_rules(calibrate_variant, source="--calibrate-variant")
+        rules = parse_rules(calibrate_variant, source="--calibrate-variant", files=Path("."))
         bots = check_bots(calibrate_bots.split(","), rules)
     used = resolve_seed(seed)
     with progress(None, "deck") as advance:

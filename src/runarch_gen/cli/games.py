@@ -20,6 +20,7 @@ from runarch_gen.cli._app import (
     emit_json,
     note,
     resolve_seed,
+    stopped_after,
 )
 from runarch_gen.errors import EXIT_INTERRUPTED, InputError
 
@@ -183,7 +184,7 @@ def _simulate_command(name: str) -> Callable[..., None]:
             f" seed {used}"
         )
         if report.interrupted:
-            note(f"runarch-gen: interrupted after {report.games} of {games} games")
+            stopped_after(f"{report.games} of {games} games")
             raise typer.Exit(EXIT_INTERRUPTED)
 
     simulate.__name__ = f"{name}_simulate"

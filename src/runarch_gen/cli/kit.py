@@ -70,19 +70,20 @@ def kit(
         ),
     ] = None,
     tokens: Annotated[
-        Path | None,
+        str | None,
         typer.Option(
             "--tokens",
-            help="Bonus-action token values to print and validate with (a TOML file like the"
-            " engine's tokens.toml, as the rules option tokens=PATH takes); default: RULES §1.4.",
+            help="Bonus-action token values to print and validate with: inline"
+            " ('D5/6/7 X7/8/9 F9/10/11 N11/12/13') or a TOML file like the engine's tokens.toml;"
+            " default: RULES §1.4.",
         ),
     ] = None,
     conditions: Annotated[
-        Path | None,
+        str | None,
         typer.Option(
             "--conditions",
-            help="Condition tokens to print and validate with (a TOML file like the engine's"
-            " conditions.toml, as the rules option conditions=PATH takes); default: [R-02].",
+            help="Condition tokens to print and validate with: inline ('1·1·1|2·1·0 any order')"
+            " or a TOML file like the engine's conditions.toml; default: [R-02].",
         ),
     ] = None,
     template: Annotated[
@@ -128,8 +129,15 @@ def kit(
     Exit codes: 0 written; 2 bad input (unreadable or invalid board or deck, unknown paper or
     language, bleed too large, unwritable folder) — nothing is written then; 130 interrupted.
     """
-    from runarch_gen.runarch.kit.build import KitOptions, build_kit, parse_offset, parse_only
+    from runarch_gen.runarch.kit.build import (
+        KitOptions,
+        build_kit,
+        kit_folder,
+        parse_offset,
+        parse_only,
+    )
     from runarch_gen.runarch.kit.inputs import KitChecks, kit_inputs
+    from runarch_gen.runarch.rules import data_option
     from runarch_gen.runarch.validation.validate import default_variants, validate_set
 
     chosen = resolve_seed(seed)
@@ -142,10 +150,10 @@ def kit(
         print_friendly=print_friendly,
         only=parse_only(only),
         template=str(template) if template is not None else None,
-        tokens=str(tokens) if tokens is not None else "default",
-        conditions=str(conditions) if conditions is not None else "default",
+        tokens=data_option("tokens", tokens or "default", source="--tokens"),
+        conditions=data_option("conditions", conditions or "default", source="--conditions"),
     ).checked()
-    folder = out / (name if name else f"kit-{chosen}")
+    folder = kit_folder(out, name if name is not None else f"kit-{chosen}")
     with progress(None, "kit") as advance:
         inputs = kit_inputs(board, deck, seed=chosen, advance=advance, check_later=True)
         variants = default_variants(options.archive_order, options.tokens, options.conditions)

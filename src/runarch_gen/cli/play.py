@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -68,7 +69,7 @@ def evaluate(
         match_piece = parse_piece(match) if match is not None else None
     except ParseError as exc:
         raise exc.located("--match") from None
-    config = parse_rules(rules, source="--rules")
+    config = parse_rules(rules, source="--rules", files=Path("."))
     if phase == 4 and config.match_bonus is not MatchBonus.OFF and (board is None or match is None):
         raise InputError(
             "--phase 4 adds the match bonus [R-09]: give --board (the tiles) and --match"
@@ -155,13 +156,10 @@ def replay(
     from runarch_gen.runarch.engine.record import replay as replay_record
     from runarch_gen.runarch.engine.text import describe_state
 
-    base = Path(record).parent if record != "-" else Path(".")
     given = _load_deck(deck) if deck is not None else None
+    source = display_name(record)
     state = replay_record(
-        read_text(record),
-        deck=given,
-        source=display_name(record),
-        load_deck=lambda name: _load_deck(str(base / name)),
+        read_text(record), deck=given, source=source, load_deck=_deck_beside(record, source)
     )
     outcome = state.outcome()
     if json_:
@@ -193,6 +191,25 @@ def replay(
     for side, score in zip(outcome.sides, outcome.scores, strict=True):
         parts = ", ".join(f"{name} {value}" for name, value in score.parts)
         typer.echo(f"{side}: {score.total} ({parts})")
+
+
+def _deck_beside(record: str, source: str) -> Callable[[str], Deck]:
+    """The reader of a record's ``Deck`` tag: only a file beside the record, and an error that
+    names the file and line but never shows its content (the user did not name that file)."""
+    from runarch_gen.errors import InputError, ParseError
+    from runarch_gen.fileio import beside
+
+    def load(name: str) -> Deck:
+        path = beside(record, name, f"{source}: [Deck]")
+        try:
+            return _load_deck(str(path))
+        except ParseError as exc:
+            line = f" (line {exc.line})" if exc.line is not None else ""
+            raise InputError(f"{source}: [Deck]: {path.name} is not a valid deck{line}") from None
+        except InputError:
+            raise InputError(f"{source}: [Deck]: cannot read {path.name}") from None
+
+    return load
 
 
 def _load_deck(path: str) -> Deck:

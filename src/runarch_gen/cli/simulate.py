@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -15,6 +16,7 @@ from runarch_gen.cli._app import (
     emit_json,
     note,
     resolve_seed,
+    stopped_after,
 )
 from runarch_gen.errors import EXIT_INTERRUPTED, InputError
 
@@ -70,7 +72,7 @@ def simulate(
 
     if games < 1:
         raise InputError(f"--games {games}: play at least 1 game")
-    rules = parse_rules(variant, source="--variant")
+    rules = parse_rules(variant, source="--variant", files=Path("."))
     names = check_bots(bots.split(","), rules)
     used = resolve_seed(seed)
     chosen = playtest_set(used, board, deck)
@@ -100,5 +102,5 @@ def simulate(
     rate = report.games / elapsed if elapsed > 0 else 0.0
     note(f"runarch-gen: {report.games} games in {elapsed:.1f} s ({rate:.1f} games/s), seed {used}")
     if report.interrupted:
-        note(f"runarch-gen: interrupted after {report.games} of {games} games")
+        stopped_after(f"{report.games} of {games} games")
         raise typer.Exit(EXIT_INTERRUPTED)

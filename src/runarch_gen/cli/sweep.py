@@ -7,7 +7,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from runarch_gen.cli._app import JsonOption, SeedOption, WorkersOption, app, emit_json, note
+from runarch_gen.cli._app import (
+    JsonOption,
+    SeedOption,
+    WorkersOption,
+    app,
+    emit_json,
+    note,
+    stopped_after,
+)
 from runarch_gen.errors import EXIT_INTERRUPTED, InputError
 
 if TYPE_CHECKING:
@@ -148,5 +156,5 @@ def sweep(
     played = sum(r.games for r in result.reports)
     note(f"runarch-gen: {played} games in {elapsed:.1f} s on {result.where}, seed {plan.seed}")
     if result.interrupted:
-        note(f"runarch-gen: interrupted after {played} of {total} games")
+        stopped_after(f"{played} of {total} games")
         raise typer.Exit(EXIT_INTERRUPTED)

@@ -7,7 +7,15 @@ from typing import Annotated
 
 import typer
 
-from runarch_gen.cli._app import JsonOption, SeedOption, WorkersOption, app, emit_json, note
+from runarch_gen.cli._app import (
+    JsonOption,
+    SeedOption,
+    WorkersOption,
+    app,
+    emit_json,
+    note,
+    stopped_after,
+)
 
 
 def _bots(text: str) -> list[str]:
@@ -117,7 +125,7 @@ def validate(
         validate_set,
     )
 
-    configs = [parse_rules(text, source="--variant") for text in variant or ()]
+    configs = [parse_rules(text, source="--variant", files=Path(".")) for text in variant or ()]
     chosen_bots = _bots(bots) if bots is not None else list(DEFAULT_BOTS)
     rounds = games if games is not None else DEFAULT_GAMES
     with progress(None, "set") as advance:
@@ -151,7 +159,7 @@ def validate(
         part.get("generated") for part in game_set.source.values() if isinstance(part, dict)
     )
     if report.interrupted:
-        note("runarch-gen: interrupted")
+        stopped_after("")
     if game_set.fresh_seed and (generated or not static):
         note(f"runarch-gen: seed {game_set.seed} (repeat with --seed {game_set.seed})")
     raise typer.Exit(report.exit_code)

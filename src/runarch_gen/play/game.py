@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import enum
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -334,7 +335,7 @@ class Game(ABC, Generic[StateT]):
         malformed action raises :class:`~runarch_gen.errors.InputError`."""
         state = self.new_initial_state()
         for word in text.split():
-            if not word.lstrip("-").isdigit() or len(word) > 18:
+            if re.fullmatch(r"-?[0-9]{1,18}", word) is None:
                 raise IllegalActionError(word[:40], "a serialised state holds action numbers")
             action = int(word)
             if action not in state.legal_actions():

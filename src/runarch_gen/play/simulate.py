@@ -149,6 +149,9 @@ def _init_worker(play_one: Any, task: Any) -> None:
     # Ctrl-C goes to the whole process group: the parent decides what happens, and workers
     # that die of it would print tracebacks of their own.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # The parent's SIGTERM handler would make a terminated worker print a traceback.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
     _worker_play, _worker_task = play_one, task
 
 

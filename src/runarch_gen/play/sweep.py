@@ -35,7 +35,6 @@ import csv
 import io
 import itertools
 import os
-import tomllib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -47,6 +46,7 @@ from runarch_gen.play.registry import Registration, Value
 from runarch_gen.play.report import GameResult, PlayReport
 from runarch_gen.play.simulate import game_seed, run_games
 from runarch_gen.play.stats import proportion
+from runarch_gen.textdata import loads_toml
 
 __all__ = [
     "MAX_POINTS",
@@ -165,12 +165,7 @@ def parse_sweep(text: str, source: str = "sweep") -> Sweep:
     """A :class:`Sweep` from TOML text; a :class:`ParseError` names the key at fault."""
     if len(text) > MAX_SWEEP_FILE:
         raise ParseError(f"a sweep file is at most {MAX_SWEEP_FILE:,} characters", source=source)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ParseError(f"not TOML: {exc}", source=source) from None
-    except RecursionError:
-        raise ParseError("nested too deeply", source=source) from None
+    data = loads_toml(text, source)
     known = {"game", "games", "seed", "bots", "fixed", "grid", "points"}
     for key in data:
         if key not in known:

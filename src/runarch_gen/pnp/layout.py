@@ -23,16 +23,16 @@ from __future__ import annotations
 
 import copy
 import os
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from runarch_gen.errors import InputError, ParseError
+from runarch_gen.errors import InputError
 from runarch_gen.fileio import display_name, read_text
 from runarch_gen.pnp.geometry import Box
+from runarch_gen.textdata import loads_toml
 
 Table = dict[str, Any]
 
@@ -53,11 +53,7 @@ def templates_dir() -> Path:
 
 def read_toml(path: str | os.PathLike[str]) -> Table:
     """A TOML file as a dict; a syntax error becomes a :class:`ParseError` naming the file."""
-    text = read_text(path)
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ParseError(f"invalid TOML: {exc}", source=display_name(path)) from None
+    return loads_toml(read_text(path), display_name(path))
 
 
 def merged(base: Mapping[str, Any], override: Mapping[str, Any]) -> Table:

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import cache
 
@@ -43,7 +44,7 @@ def load_runarch(values: Mapping[str, Value]) -> RunArchGame:
     chosen = str(values["set"]).strip().lower()
     if chosen == "sample":
         board, deck = sample_board(), sample_deck()
-    elif chosen.isdigit() and len(chosen) <= 10:
+    elif re.fullmatch(r"[0-9]{1,10}", chosen):
         board, deck = _generated_set(int(chosen))
     else:
         raise InputError(f"runarch: set is 'sample' or a seed, not {chosen[:40]!r}")

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
 from enum import Enum
@@ -27,8 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from runarch_gen.errors import ParseError
-from runarch_gen.fileio import display_name, read_text
+from runarch_gen.fileio import display_name, read_text, shorten
 from runarch_gen.runarch.archives import ARCHIVE_CAPACITY, ARCHIVE_ORDERS, ArchiveRule
+from runarch_gen.textdata import loads_toml, toml_error
 
 __all__ = [
     "OPTIONS",
@@ -42,6 +42,7 @@ __all__ = [
     "UnknownOptionError",
     "UnknownVariantError",
     "Variant",
+    "data_option",
     "load_rules",
     "parse_rules",
     "rules_from_toml",
@@ -165,7 +166,8 @@ def _deal(text: str) -> int:
     return value
 
 
-def _path(text: str) -> str:
+def _data(text: str) -> str:
+    # Already made canonical by `_data_value` when the rules string was parsed.
     if not text.strip():
         raise ValueError(text)
     return text.strip()
@@ -176,8 +178,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "conditions",
         "R-02",
         _WITH_BETS,
-        "'default' or the path of a condition-set TOML file",
-        _path,
+        "'default', conditions inline ('1·1·1|2·1·0 any order|total 5') or, on the command"
+        " line, a condition-set TOML file",
+        _data,
         "the condition tokens that win bet tokens",
     ),
     OptionSpec(
@@ -265,8 +268,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "tokens",
         "§1.4",
         _WITH_ARCHIVES,
-        "'default' or the path of a bonus-token TOML file",
-        _path,
+        "'default', values inline ('D5/6/7 X7/8/9 F9/10/11 N11/12/13') or, on the command"
+        " line, a bonus-token TOML file",
+        _data,
         "the minimum card scores on the backs of the bonus-action tokens D, X, F, N",
     ),
 )
@@ -407,17 +411,22 @@ _HEAD = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\((.*)\))?\s*\Z", re.DOTAL
 _ITEM = re.compile(r'\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*("([^"]*)"|[^,"]*?)\s*(?:,|\Z)')
 
 
-def parse_rules(text: str, *, source: str | None = None) -> RulesConfig:
+def parse_rules(text: str, *, source: str | None = None, files: Path | None = None) -> RulesConfig:
     """A :class:`RulesConfig` from a rules string ``variant(option=value,...)``.
 
     Names and values are case-insensitive, spaces are allowed, values with commas or spaces
-    go in double quotes. Raises :class:`UnknownVariantError`, :class:`UnknownOptionError`
+    go in double quotes. The data options ``tokens`` and ``conditions`` take values written
+    inline; only where the user typed the string (``files`` is then the folder that relative
+    names start from) may they name a file, which is read here, once, into values. A rules
+    string from a record, a manifest or a game string never reads a file. Raises
+    :class:`UnknownVariantError`, :class:`UnknownOptionError`
     (naming the option) or :class:`OptionValueError`, all :class:`ParseError` subclasses.
     """
     head = _HEAD.match(text)
     if head is None:
         raise ParseError(
-            f"bad rules string {text!r}: expected variant or variant(option=value,...)",
+            f"bad rules string {shorten(text, 40)!r}:"
+            " expected variant or variant(option=value,...)",
             source=source,
         )
     variant = _parse_variant(head.group(1), source)
@@ -438,7 +447,7 @@ def parse_rules(text: str, *, source: str | None = None) -> RulesConfig:
                 raise UnknownOptionError(f"option {name!r} given twice", option=name, source=source)
             options[name] = value
             pos = item.end()
-    return _build(variant, options, source)
+    return _build(variant, options, source, files)
 
 
 def _parse_variant(text: str, source: str | None) -> Variant:
@@ -451,7 +460,9 @@ def _parse_variant(text: str, source: str | None) -> Variant:
         ) from None
 
 
-def _build(variant: Variant, options: Mapping[str, str], source: str | None) -> RulesConfig:
+def _build(
+    variant: Variant, options: Mapping[str, str], source: str | None, files: Path | None = None
+) -> RulesConfig:
     values: dict[str, Any] = {}
     for name, text in options.items():
         spec = _OPTION_BY_NAME.get(name)
@@ -463,28 +474,47 @@ def _build(variant: Variant, options: Mapping[str, str], source: str | None) -> 
         if variant not in spec.variants:
             raise _not_applicable(name, variant).located(source)
         try:
-            values[name] = spec.parse(text)
+            given = _data_value(name, text, files) if name in _PATH_OPTIONS else text
+            values[name] = spec.parse(given)
         except ParseError as exc:
             raise exc.located(source) from None
     return RulesConfig(variant=variant, **values)
 
 
+def data_option(name: str, text: str, *, source: str, files: Path = Path(".")) -> str:
+    """The value of the data option ``name`` (``tokens`` or ``conditions``) that the user gave
+    as ``text`` (``default``, the values inline, or a file): ``default`` or the values inline.
+    """
+    try:
+        return _data_value(name, text, files)
+    except ParseError as exc:
+        raise exc.located(source) from None
+
+
+def _data_value(name: str, text: str, files: Path | None) -> str:
+    """The canonical value of a data option: ``default`` or the set written inline."""
+    from runarch_gen.runarch.engine import conditions, tokens
+
+    text = text.strip()
+    if text.lower() == "default":
+        return "default"
+    if name == "tokens" and tokens.is_inline_tokens(text):
+        return tokens.tokens_value(tokens.parse_tokens_inline(text))
+    if name == "conditions" and ("|" in text or conditions.is_inline_conditions(text)):
+        return conditions.conditions_value(conditions.parse_conditions_inline(text))
+    if files is None:
+        raise OptionValueError(
+            f"{name}: a file may be named only on the command line or in a rules file;"
+            f" here give the values inline (not {shorten(text, 40)!r})",
+            option=name,
+        )
+    path = Path(text) if Path(text).is_absolute() else files / text
+    if name == "tokens":
+        return tokens.tokens_value(tokens.read_tokens_file(path))
+    return conditions.conditions_value(conditions.read_conditions_file(path))
+
+
 _PATH_OPTIONS = ("conditions", "tokens")  # data files; relative paths start at the TOML file
-_TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*\Z")
-
-
-def toml_error(exc: tomllib.TOMLDecodeError, source: str | None) -> ParseError:
-    """A :class:`ParseError` with the line and column tomllib puts in its message."""
-    message = str(exc)
-    where = _TOML_WHERE.search(message)
-    if where is None:
-        return ParseError(f"malformed TOML: {message}", source=source)
-    return ParseError(
-        f"malformed TOML: {message[: where.start()]}",
-        source=source,
-        line=int(where.group(1)),
-        column=int(where.group(2)),
-    )
 
 
 def rules_from_toml(
@@ -497,10 +527,7 @@ def rules_from_toml(
     >>> str(rules_from_toml('variant = "complex"\\ndeal = 4\\nmatch_bonus = "line"\\n'))
     'complex(deal=4,match_bonus=line)'
     """
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise toml_error(exc, source) from None
+    data = loads_toml(text, source)
     table = data.get("rules", data)
     if not isinstance(table, dict):
         raise ParseError("[rules] must be a table", source=source)
@@ -518,15 +545,10 @@ def rules_from_toml(
                 source=source,
             )
         options[key.lower()] = str(value)
-    for name in _PATH_OPTIONS:
-        if base is not None and options.get(name, "default") != "default":
-            path = Path(options[name])
-            if not path.is_absolute():
-                options[name] = os.path.normpath(base / path)
-    return _build(variant, options, source)
+    return _build(variant, options, source, base)
 
 
 def load_rules(path: str | os.PathLike[str]) -> RulesConfig:
     """Read a rules TOML file (``-`` for stdin); errors name the file."""
-    base = Path(path).parent if str(path) != "-" else None
+    base = Path(path).parent if str(path) != "-" else Path(".")
     return rules_from_toml(read_text(path), source=display_name(path), base=base)

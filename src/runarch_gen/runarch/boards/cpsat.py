@@ -35,6 +35,7 @@ from runarch_gen.runarch.atoms import (
 )
 from runarch_gen.runarch.boards.board import Board
 from runarch_gen.runarch.boards.constraints import BoardConstraints, Placement
+from runarch_gen.solver import solve
 
 if TYPE_CHECKING:
     from ortools.sat.python.cp_model import CpModel, CpSolver, IntVar
@@ -175,7 +176,7 @@ def solve_board(
     solver.parameters.randomize_search = True
     solver.parameters.permute_variable_randomly = True
     solver.parameters.random_polarity_ratio = 0.5
-    status = solver.solve(_with_options_on(board_model))
+    status = solve(solver, _with_options_on(board_model))
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return board_model.read(solver.response_proto.solution)
     if status == cp_model.INFEASIBLE:
@@ -220,7 +221,7 @@ def enumerate_solutions(
     solver.parameters.enumerate_all_solutions = True
     solver.parameters.search_branching = cp_model.FIXED_SEARCH
     collector = Collector()
-    status = solver.solve(model, collector)
+    status = solve(solver, model, collector)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE):
         raise ConstraintError(f"CP-SAT stopped without an answer ({solver.status_name(status)})")
     return collector.count
@@ -287,7 +288,7 @@ def explain_infeasibility(constraints: BoardConstraints) -> Infeasibility | None
         board_model.model.clear_assumptions()
         board_model.model.add_assumptions([option.literal for option in options])
         solver = _solver()
-        status = solver.solve(board_model.model)
+        status = solve(solver, board_model.model)
         if status != cp_model.INFEASIBLE:
             return False, []
         core = [by_index[i] for i in solver.sufficient_assumptions_for_infeasibility()]

@@ -34,7 +34,7 @@ import bisect
 import functools
 import itertools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, get_args
 
@@ -338,20 +338,36 @@ def generate_boards(
     >>> len(set(boards))
     3
     """
+    return list(
+        iter_generated_boards(count, constraints, seed=seed, engine=engine, on_progress=on_progress)
+    )
+
+
+def iter_generated_boards(
+    count: int,
+    constraints: BoardConstraints = UNCONSTRAINED,
+    *,
+    seed: int,
+    engine: str = "auto",
+    on_progress: Progress | None = None,
+) -> Iterator[Board]:
+    """The boards of :func:`generate_boards`, one at a time: all six million boards can be
+    written out without holding them (the constraints are checked before the first)."""
     if count < 1:
         raise InputError(f"the number of boards must be at least 1, not {count}")
     if resolve_engine(engine) == "cpsat":
         from runarch_gen.runarch.boards.cpsat import generate_distinct
 
-        return generate_distinct(count, constraints, seed=seed, on_progress=on_progress)
+        yield from generate_distinct(count, constraints, seed=seed, on_progress=on_progress)
+        return
     plan = _exact_plan(constraints)
     if count > plan.total:
         raise _too_many(count, plan.total, constraints)
     numbers = _distinct_numbers(random.Random(seed), plan.total, count)
-    boards = [_board_number(plan, number) for number in numbers]
-    if on_progress is not None:
-        on_progress(count)
-    return boards
+    for done, number in enumerate(numbers, start=1):
+        yield _board_number(plan, number)
+        if on_progress is not None and (done % 4096 == 0 or done == count):
+            on_progress(4096 if done % 4096 == 0 else done % 4096)
 
 
 def _too_many(count: int, total: int, constraints: BoardConstraints) -> ConstraintError:

@@ -33,6 +33,7 @@ from runarch_gen.errors import InputError, ParseError
 from runarch_gen.fileio import atomic_write, display_name, read_text
 from runarch_gen.runarch.atoms import PIECES, SIZE, Piece, parse_piece
 from runarch_gen.runarch.boards.board import Board
+from runarch_gen.textdata import loads_json
 
 __all__ = [
     "BoardRecord",
@@ -102,13 +103,13 @@ class BoardRecord:
 def detect_format(text: str) -> TextFormat:
     """``text`` unless the text starts with ``{`` or ``[``; then ``jsonl`` when there are
     several non-blank lines and the first is a JSON value by itself, else ``json``."""
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    lines = [line.strip() for line in text.split("\n") if line.strip()]
     if not lines or lines[0][0] not in "{[":
         return "text"
     if len(lines) > 1:
         try:
-            json.loads(lines[0])
-        except json.JSONDecodeError:
+            loads_json(lines[0])
+        except ParseError:
             return "json"  # a document spread over several lines
         return "jsonl"
     return "json"
@@ -125,7 +126,7 @@ def scan_boards(text: str, *, source: str = "<string>") -> list[BoardRecord]:
         records = _scan_text(text, source)
     elif fmt == "jsonl":
         records = []
-        for number, line in enumerate(text.splitlines(), start=1):
+        for number, line in enumerate(text.split("\n"), start=1):  # JSON Lines: \n only
             if line.strip():
                 records.extend(_scan_json(line, source, first_line=number))
     else:
@@ -209,7 +210,7 @@ def _text_board(block: list[tuple[int, str]], source: str) -> BoardRecord:
                 errors.append(exc.located(source, number, match.start() + 1))
         if len(tokens) != SIZE:
             # Point at the first code too many, or at the row's first code when some are missing.
-            column = tokens[SIZE if len(tokens) > SIZE else 0].start() + 1
+            column = tokens[SIZE if len(tokens) > SIZE else 0].start() + 1 if tokens else 1
             errors.append(
                 ParseError(
                     f"row has {_plural(len(tokens), 'code')}, expected {SIZE}",
@@ -274,11 +275,9 @@ def _line_column(text: str, pos: int, first_line: int) -> tuple[int, int]:
 
 def _scan_json(text: str, source: str, *, first_line: int) -> list[BoardRecord]:
     try:
-        document: Any = json.loads(text)
-    except json.JSONDecodeError as exc:
-        line, column = first_line + exc.lineno - 1, exc.colno
-        error = ParseError(f"malformed JSON: {exc.msg}", source=source, line=line, column=column)
-        return [BoardRecord(source, line, None, (error,))]
+        document: Any = loads_json(text, source, first_line=first_line)
+    except ParseError as error:
+        return [BoardRecord(source, error.line or first_line, None, (error,))]
     items = document if isinstance(document, list) else [document]
     records = [_json_board(item, None, source, first_line) for item in items]
     if any(record.errors for record in records):
@@ -384,17 +383,22 @@ def format_boards(
     boards: Sequence[Board],
     fmt: Literal["text", "jsonl"],
     meta: Mapping[str, Any] | None = None,
+    *,
+    start: int = 0,
 ) -> str:
     """Many boards: text blocks separated by blank lines, or JSON Lines with ``index`` (the
-    board's place in the list, from 0) after ``meta``."""
+    board's place in the list, from ``start``) after ``meta``. Boards written in parts, with
+    ``start`` counting on, join into the same text (a text part after the first begins with
+    the blank line that separates it from the part before)."""
     if fmt == "text":
-        return "\n".join(format_board(board, "text") for board in boards)
+        text = "\n".join(format_board(board, "text") for board in boards)
+        return "\n" + text if start and text else text
     # Written out by hand rather than by json.dumps per board (codes need no escaping), in
     # exactly the form json.dumps gives: ten thousand boards take a few hundredths of a second.
     meta_json = json.dumps(dict(meta or {}), ensure_ascii=False)[1:-1]
     meta_part = f", {meta_json}" if meta_json else ""
     lines = []
-    for index, board in enumerate(boards):
+    for index, board in enumerate(boards, start=start):
         codes = _codes(board)
         rows = ", ".join(
             '["' + '", "'.join(codes[r * SIZE : (r + 1) * SIZE]) + '"]' for r in range(SIZE)

@@ -159,6 +159,8 @@ def parse_goal(text: str, reward: int) -> Goal:
                 f"bad goal {text!r}: expected e.g. 'blue>=3', 'triangle>=2',"
                 " 'blue>=3 & triangle>=2', 'colours>=4' or 'shapes>=4'"
             )
+        if len(m.group(2)) > 2:
+            raise ParseError(f"bad goal {text[:40]!r}: a count is at most 5")
         parsed.append((m.group(1).lower(), int(m.group(2))))
     if len(parsed) == 1 and parsed[0][0] in ("colours", "colors"):
         return Goal(GoalKind.COLOURS, reward, colour_count=parsed[0][1])

@@ -71,6 +71,7 @@ from runarch_gen.runarch.decks.goals import (
     find_witness,
     rewarded,
 )
+from runarch_gen.solver import solve
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -621,7 +622,7 @@ def solve_deck_model(
     for name, value in solver_parameters(seed, max_deterministic_time).items():
         setattr(solver.parameters, name, value)
     started = time.perf_counter()
-    status = solver.solve(deck_model.model)
+    status = solve(solver, deck_model.model)
     wall = time.perf_counter() - started
     if status == cp_model.INFEASIBLE:
         raise ConstraintError(

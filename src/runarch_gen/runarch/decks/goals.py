@@ -31,6 +31,7 @@ from typing import Protocol
 from runarch_gen.runarch.archives import ARCHIVE_CAPACITY, ArchiveRule
 from runarch_gen.runarch.atoms import COLOURS, SHAPES, Piece
 from runarch_gen.runarch.decks.cards import MAX_REWARD, MIN_REWARD, Card, Deck, Goal, GoalKind
+from runarch_gen.solver import solve
 
 MAX_ARCHIVED = 10
 """A goal must be met by at most this many archived cards (§7): the complex game ends in the
@@ -159,7 +160,7 @@ def find_witness(
     # The LP relaxation proves "this many cards at least" at once; without it, proving that a
     # 5-card witness is the smallest can take seconds.
     solver.parameters.linearization_level = 2
-    status = solver.solve(model)
+    status = solve(solver, model)
     if status == cp_model.INFEASIBLE:
         return None
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):

@@ -70,6 +70,7 @@ from runarch_gen.runarch.decks.cards import (
     Pattern,
     parse_goal,
 )
+from runarch_gen.textdata import loads_json
 
 __all__ = [
     "CSV_COLUMNS",
@@ -92,6 +93,8 @@ __all__ = [
 ]
 
 DeckFormat = Literal["json", "csv"]
+MAX_READ_CARDS = 1000
+"""The most cards a deck file may hold; a deck plays with 30 to 100 [R-01]."""
 FORMAT_MARKER = "runarch-deck"
 FORMAT_VERSION = 1
 PATTERN_COLUMNS = tuple(f"p{i + 1}" for i in range(PATTERN_LENGTH))
@@ -271,6 +274,12 @@ def parse_deck_csv(text: str, *, source: str = "<deck>") -> Deck:
             if not column_of:
                 column_of = _csv_header(row, source, line)
                 continue
+            if len(cards) == MAX_READ_CARDS:
+                raise ParseError(
+                    f"more than {MAX_READ_CARDS} cards (a deck has 30 to 100 [R-01])",
+                    source=source,
+                    line=line,
+                )
             cards.append(_csv_card(row, column_of, source, line))
     except csv.Error as exc:
         raise ParseError(f"malformed CSV: {exc}", source=source, line=rows.line_num) from None
@@ -341,8 +350,8 @@ def _csv_card(row: list[str], column_of: Mapping[str, int], source: str, line: i
 
 
 def _integer(text: str) -> int:
-    if not re.fullmatch(r"[+-]?\d+", text):
-        raise ParseError(f"{text!r} is not a whole number")
+    if not re.fullmatch(r"[+-]?[0-9]{1,9}", text):
+        raise ParseError(f"{text[:20]!r} is not a whole number of at most 9 digits")
     return int(text)
 
 
@@ -441,8 +450,8 @@ class _JsonReader:
 
 def parse_deck_json(text: str, *, source: str = "<deck>") -> Deck:
     """A deck from the JSON deck format (see the module docstring)."""
+    loads_json(text, source)  # the fast decoder finds syntax errors and reports them well
     try:
-        json.loads(text)  # the fast decoder finds syntax errors and reports them well
         document: _At = _located_decoder().decode(text)
     except json.JSONDecodeError as exc:
         raise ParseError(
@@ -467,10 +476,14 @@ def _deck_from_located(reader: _JsonReader, root: _At) -> Deck:
             "version",
             fields["version"],
         )
-    cards = [
-        _json_card(reader, item, f"cards[{index}]")
-        for index, item in enumerate(reader.list(fields["cards"], "cards"))
-    ]
+    items = reader.list(fields["cards"], "cards")
+    if len(items) > MAX_READ_CARDS:
+        raise reader.fail(
+            f"more than {MAX_READ_CARDS} cards (a deck has 30 to 100 [R-01])",
+            "cards",
+            fields["cards"],
+        )
+    cards = [_json_card(reader, item, f"cards[{index}]") for index, item in enumerate(items)]
     calibration = None
     if "calibration" in fields:
         calibration = _json_calibration(reader, fields["calibration"], "calibration")

@@ -51,10 +51,6 @@ def max_match_bonus(tables: Tables, option: MatchBonus) -> int:
     )
 
 
-# Rules options that name files are not game-string parameters: a game string never makes
-# the program read a file.
-_FILE_OPTIONS = ("conditions", "tokens")
-
 RUNARCH_TYPE = GameType(
     short_name="runarch",
     long_name="RunArch",
@@ -74,7 +70,6 @@ RUNARCH_TYPE = GameType(
                 default_text="the variant's",
             )
             for spec in OPTIONS
-            if spec.name not in _FILE_OPTIONS
         ),
         Parameter(
             "set",

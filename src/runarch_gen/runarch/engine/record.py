@@ -38,6 +38,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from runarch_gen.errors import InputError, ParseError
+from runarch_gen.fileio import shorten
 from runarch_gen.play.game import IllegalActionError
 from runarch_gen.play.record import RecordText, format_record, split_record
 from runarch_gen.runarch.atoms import PIECES, SIZE, SQUARE_NAMES, parse_piece
@@ -67,12 +68,12 @@ __all__ = [
 ]
 
 UNFINISHED = "..."
-SAMPLE_DECK = re.compile(r"sample\((\d+)(?:,(\d+))?\)\Z")
+SAMPLE_DECK = re.compile(r"sample\(([0-9]{1,3})(?:,([0-9]{1,10}))?\)\Z")
 """``sample(50)`` or ``sample(50,3)``: a deck made by :mod:`runarch_gen.runarch.engine.sample`."""
 _COLOUR_NAMES = {GOLD: "gold", SILVER: "silver"}
 _COLOURS = {"gold": GOLD, "silver": SILVER}
-_LINE = re.compile(r"(\d+)\.\s+([A-Za-z]+)((?:\s+\S+)*)\s*\Z")
-_AUTOMA = re.compile(r"(\d+):([a-e][1-5])-([a-e][1-5])@(?:([a-z]\w)=(\d+)|-)\Z")
+_LINE = re.compile(r"([0-9]{1,6})\.\s+([A-Za-z]+)((?:\s+\S+)*)\s*\Z")
+_AUTOMA = re.compile(r"([0-9]{1,3}):([a-e][1-5])-([a-e][1-5])@(?:([a-z]\w)=([0-9]{1,3})|-)\Z")
 
 
 def board_text(pieces: Sequence[int]) -> str:
@@ -288,12 +289,16 @@ def _game_from_header(
     deck_name = record.tags.get("Deck", "?")
     if deck is None:
         sample = SAMPLE_DECK.match(deck_name)
+        if deck_name.startswith("sample(") and (
+            sample is None or not 1 <= int(sample.group(1)) <= 100
+        ):
+            raise context.tag_error("Deck", "expected sample(N) or sample(N,SEED), N from 1 to 100")
         if sample is not None:
             deck = sample_deck(int(sample.group(1)), int(sample.group(2) or 0))
         elif load_deck is not None and deck_name != "?":
             deck = load_deck(deck_name)
         else:
-            raise context.tag_error("Deck", f"cannot find the deck {deck_name!r}; give it")
+            raise context.tag_error("Deck", f"cannot find the deck {shorten(deck_name)!r}; give it")
     try:
         game = RunArchGame(config, board, deck, deck_name=deck_name)
     except InputError as exc:
@@ -311,10 +316,9 @@ def _setup_from_header(context: _Context, game: RunArchGame) -> Setup:
     if "Stones" not in record.tags:
         if "Seed" not in record.tags:
             raise context.fail("the header has neither the setup tags (Stones …) nor a Seed")
-        try:
-            seed = int(record.tags["Seed"])
-        except ValueError:
-            raise context.tag_error("Seed", "expected an integer") from None
+        if not re.fullmatch(r"-?[0-9]{1,20}", record.tags["Seed"]):
+            raise context.tag_error("Seed", "expected an integer of at most 20 digits")
+        seed = int(record.tags["Seed"])
         return game.deal(random.Random(seed))
     try:
         stones = parse_board_text(record.tags["Stones"])
@@ -351,17 +355,22 @@ def _card(context: _Context, tag: str, word: str, game: RunArchGame) -> int:
         raise context.tag_error(tag, f"the deck has no card {word!r}") from None
 
 
+def _number(text: str) -> bool:
+    """Whether ``text`` is a small whole number in ASCII digits (``²`` and 5,000 digits are not)."""
+    return re.fullmatch(r"[0-9]{1,6}", text) is not None
+
+
 def _stack(context: _Context, text: str) -> tuple[int, ...]:
     words = text.split()
     symbols = "".join(word[:1].upper() for word in words)
-    if symbols != TOKEN_SYMBOLS or not all(word[1:].isdigit() for word in words):
+    if symbols != TOKEN_SYMBOLS or not all(_number(word[1:]) for word in words):
         raise context.tag_error("Stacks", f"expected e.g. 'D6 X9 F11 N13', got {text.strip()!r}")
     return tuple(int(word[1:]) for word in words)
 
 
 def _condition(context: _Context, game: RunArchGame, item: str) -> tuple[int, int]:
     words = item.split()
-    if len(words) < 3 or not words[0].isdigit() or words[-1].lower() not in _COLOURS:
+    if len(words) < 3 or not _number(words[0]) or words[-1].lower() not in _COLOURS:
         raise context.tag_error("Conditions", f"expected 'index condition gold|silver': {item!r}")
     index = int(words[0])
     text = " ".join(words[1:-1])
@@ -374,7 +383,7 @@ def _condition(context: _Context, game: RunArchGame, item: str) -> tuple[int, in
 
 def _frame_bet(context: _Context, item: str) -> tuple[int, int]:
     words = item.split()
-    if len(words) != 2 or not words[0].isdigit() or words[1].lower() not in _COLOURS:
+    if len(words) != 2 or not _number(words[0]) or words[1].lower() not in _COLOURS:
         raise context.tag_error("FrameBets", f"expected 'space gold|silver': {item!r}")
     return int(words[0]), _COLOURS[words[1].lower()]
 

@@ -44,6 +44,7 @@ from runarch_gen.runarch.engine.scoring import (
     settle,
 )
 from runarch_gen.runarch.rules import RulesConfig, parse_rules
+from runarch_gen.textdata import loads_json
 
 __all__ = ["read_tally", "tally", "tally_from_json"]
 
@@ -58,12 +59,7 @@ def read_tally(path: str | os.PathLike[str]) -> tuple[Settlement, RulesConfig]:
 
 def tally_from_json(text: str, *, source: str | None = None) -> tuple[Settlement, RulesConfig]:
     """Settle a JSON description; :class:`ParseError` names the file, line or key at fault."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ParseError(
-            f"malformed JSON: {exc.msg}", source=source, line=exc.lineno, column=exc.colno
-        ) from None
+    data = loads_json(text, source)
     if not isinstance(data, dict):
         raise ParseError("expected a JSON object", source=source)
     try:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from runarch_gen import __version__
-from runarch_gen.errors import InputError
+from runarch_gen.errors import InputError, OutputError
 from runarch_gen.fileio import atomic_directory, read_text
 from runarch_gen.pnp.geometry import Box, Point
 from runarch_gen.pnp.sheets import (
@@ -50,6 +50,7 @@ from runarch_gen.runarch.kit.components import BonusToken, FramePart, KitPainter
 from runarch_gen.runarch.kit.config import LANGUAGES, KitConfig, load_kit_config
 from runarch_gen.runarch.kit.rulebook import Rulebook, RulebookInputs, kit_configs
 from runarch_gen.runarch.kit.style import Style
+from runarch_gen.textdata import loads_json
 
 if TYPE_CHECKING:
     from runarch_gen.runarch.validation.validate import ValidationReport
@@ -110,8 +111,8 @@ def parse_offset(text: str | None) -> Point:
 class KitOptions:
     """What kind of kit to make. ``archive_order`` is the [R-13] option printed on the player
     boards; ``tokens`` and ``conditions`` the bonus-action token values and the condition
-    tokens printed (``default`` or a file, as the rules options of the same names take them);
-    ``template`` a TOML file laid over the bundled templates."""
+    tokens printed (``default`` or the values inline, as the rules options of the same names
+    take them); ``template`` a TOML file laid over the bundled templates."""
 
     paper: str = "a4"
     lang: str = "en"
@@ -136,7 +137,7 @@ class KitOptions:
             raise InputError(f"--bleed must be zero or more millimetres, not {self.bleed:g}")
         if self.archive_order not in ARCHIVE_ORDERS:
             raise InputError(f"unknown archive order {self.archive_order!r}")
-        load_tokens(self.tokens)  # a bad token or condition file fails before any work
+        load_tokens(self.tokens)  # bad token or condition values fail before any work
         load_conditions(self.conditions)
         if self.template is not None:
             load_kit_config(self.template)  # and so does a template outside the schema
@@ -733,8 +734,8 @@ def build_manifest(
             "print_friendly": o.print_friendly,
             "only": list(o.only) if o.only is not None else None,
             "archive_order": o.archive_order,
-            "tokens": _data_name(o.tokens),
-            "conditions": _data_name(o.conditions),
+            "tokens": o.tokens,
+            "conditions": o.conditions,
             "template": os.path.basename(o.template) if o.template else None,
         },
         "paper": {
@@ -754,9 +755,53 @@ def build_manifest(
     }
 
 
-def _data_name(spec: str) -> str:
-    """A rules data option as the manifest records it: ``default`` or the file's name."""
-    return spec if spec == "default" else os.path.basename(spec)
+MAX_NAME = 100
+_BAD_NAME_CHARACTERS = frozenset('/\\:*?"<>|')
+
+
+def kit_folder(out: str | os.PathLike[str], name: str) -> Path:
+    """The kit folder ``OUT/NAME``, refused with one line unless ``name`` is a plain folder
+    name (no path, no ``..``, not hidden, at most 100 characters) and whatever is there already
+    is a kit that runarch-gen wrote (:func:`check_replaceable_kit`)."""
+    shown = repr(name[:40] + ("…" if len(name) > 40 else ""))
+    if (
+        not name.strip()
+        or name in (".", "..")
+        or name.startswith(".")
+        or name != name.strip()
+        or any(c in _BAD_NAME_CHARACTERS or not c.isprintable() for c in name)
+    ):
+        raise InputError(f"--name: {shown} is not a plain folder name (no '/', no leading '.')")
+    if len(name) > MAX_NAME:
+        raise InputError(f"--name: at most {MAX_NAME} characters, not {len(name)}")
+    folder = Path(out) / name
+    if folder.is_symlink():
+        raise OutputError(f"{folder}: is a symbolic link; not replaced")
+    if folder.exists():
+        if not folder.is_dir():
+            raise OutputError(f"{folder}: exists and is not a folder; not replaced")
+        check_replaceable_kit(folder)
+    return folder
+
+
+def check_replaceable_kit(folder: Path) -> None:
+    """Raise :class:`OutputError` unless ``folder`` holds a kit runarch-gen wrote and nothing
+    else: a ``manifest.json`` of runarch-gen listing every file in the folder."""
+    hint = "; not replaced (choose another --name or --out, or move it away)"
+    try:
+        manifest = loads_json(read_text(folder / "manifest.json", limit=16 * 1024 * 1024))
+        outputs = manifest["files"]
+        owned = manifest["generator"]["name"] == "runarch-gen" and isinstance(outputs, dict)
+    except (InputError, KeyError, TypeError):
+        owned = False
+    if not owned:
+        raise OutputError(f"{folder}: exists and is not a kit that runarch-gen wrote{hint}")
+    listed = {str(name) for name in outputs} | {"manifest.json"}
+    for entry in sorted(folder.rglob("*")):
+        relative = entry.relative_to(folder).as_posix()
+        foreign = entry.is_symlink() or not (entry.is_dir() or entry.is_file())
+        if foreign or (entry.is_file() and relative not in listed):
+            raise OutputError(f"{folder}: holds {relative[:60]!r}, not written by the kit{hint}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -828,7 +873,7 @@ def build_kit(
     manifest = build_manifest(plan, seed=seed, inputs=inputs, outputs=files, validation=ready)
     if before_write is not None:
         before_write()
-    with atomic_directory(folder) as tmp:
+    with atomic_directory(folder, may_replace=check_replaceable_kit) as tmp:
         for name, data in files.items():
             (tmp / name).parent.mkdir(parents=True, exist_ok=True)  # images/, tts/
             (tmp / name).write_bytes(data)

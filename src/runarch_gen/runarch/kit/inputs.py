@@ -15,6 +15,7 @@ from runarch_gen.errors import InputError
 from runarch_gen.fileio import display_name, read_text
 from runarch_gen.runarch.boards.board import Board
 from runarch_gen.runarch.decks.cards import Deck
+from runarch_gen.runarch.decks.check import DECK_SIZES
 
 if TYPE_CHECKING:
     from runarch_gen.runarch.validation.validate import ValidationReport
@@ -200,6 +201,8 @@ def kit_inputs(
         if check_later:
             deck = read_deck_text(text, source=name)
             unchecked = name
+            if len(deck) not in DECK_SIZES:  # before any drawing
+                raise InputError(f"{name}: {len(deck)} cards; a deck has 30 to 100 [R-01]")
         else:
             deck = parse_deck(text, source=name)
         sources["deck"] = _source(deck_path, text)

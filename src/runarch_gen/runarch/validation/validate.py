@@ -28,7 +28,6 @@ Rules findings do not fail the set, except with ``strict`` (which also tolerates
 from __future__ import annotations
 
 import itertools
-import json
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -54,6 +53,8 @@ from runarch_gen.runarch.decks.check import DeckReport, Violation, check_deck
 from runarch_gen.runarch.decks.goals import MAX_ARCHIVED
 from runarch_gen.runarch.engine.conditions import Condition, load_conditions
 from runarch_gen.runarch.engine.tokens import TOKEN_SYMBOLS, BonusTokens, load_tokens
+from runarch_gen.solver import solve
+from runarch_gen.textdata import loads_json
 
 if TYPE_CHECKING:
     from runarch_gen.runarch.analysis.simulation import SimulationReport
@@ -238,8 +239,7 @@ def find_condition_witness(
         solver.parameters.num_workers = 1  # sequential: deterministic
         solver.parameters.random_seed = 0
         solver.parameters.max_deterministic_time = 10.0
-        solver.parameters.catch_sigint_signal = False  # Ctrl-C stays Python's (see below)
-        status = solver.solve(model)
+        status = solve(solver, model)
         if status == cp_model.INFEASIBLE:
             continue
         if status != cp_model.OPTIMAL:
@@ -712,11 +712,7 @@ def load_set(
 def _read_manifest(path: Path) -> Mapping[str, Any]:
     if not path.is_file():
         return {}
-    text = read_text(path)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ParseError(f"malformed JSON: {exc.msg}", source=str(path), line=exc.lineno) from None
+    data = loads_json(read_text(path), str(path))
     if not isinstance(data, dict):
         raise ParseError("a manifest is a JSON object", source=str(path))
     return data
