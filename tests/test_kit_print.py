@@ -505,6 +505,8 @@ def test_kit_images_option_writes_images_and_sheets(tmp_path: Path) -> None:
     folder = tmp_path / "k"
     assert (folder / "duplex-test.pdf").is_file() and (folder / "tts" / "cards-1.png").is_file()
     assert len(list((folder / "images").glob("card-*.png"))) == 30
+    # The manifest lists images/ and tts/ files, so the kit may replace its own folder.
+    assert run([*args, "--name", "k", "--images", "--only", "cards"]) == 0
 
 
 # -- templates fuzzed: the schema's promise ----------------------------------------------------

@@ -905,9 +905,8 @@ class Rulebook:
                 if config.variant not in spec.variants:
                     continue
                 value = getattr(config, spec.name)
+                # Token and condition sets are values (``D5/6/7 X7/8/9 …``), printed whole.
                 text = str(getattr(value, "value", value))
-                if spec.name in ("tokens", "conditions") and text != "default":
-                    text = text.replace("\\", "/").rsplit("/", 1)[-1]
                 seen.setdefault(text, []).append(str(variants.get(config.name, config.name)))
             if not seen:
                 continue
