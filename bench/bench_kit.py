@@ -1,11 +1,13 @@
 """Benchmark the print-and-play kit (run on demand: ``python bench/bench_kit.py``).
 
-Reports two figures the kit promises:
+Reports the figures the kit promises:
 
-1. the whole kit — ``kit.pdf``, PNG previews, ``manifest.json`` — from a board file and a deck
-   file (50 cards), in process and as the ``runarch-gen kit`` command (interpreter start
-   included); target under 2 s;
-2. the fronts and backs of a 100-card deck alone (``--only cards``, PDF only); target under 1 s.
+1. the whole kit — ``kit.pdf`` with the rulebook, ``duplex-test.pdf``, PNG previews,
+   ``manifest.json`` — from a board file and a deck file (50 cards), in process and as the
+   ``runarch-gen kit`` command (interpreter start included); target under 2 s;
+2. the same command with ``--images`` (a 300-dpi PNG per card, tile, stone and token, and the
+   Tabletop Simulator sheets); target under 5 s;
+3. the fronts and backs of a 100-card deck alone (``--only cards``, PDF only); target under 1 s.
 
 Each figure is the median of several runs, with the best run and the machine's load beside it.
 """
@@ -106,6 +108,19 @@ def main() -> None:
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cli_cpu = (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) / len(cli)
 
+    def cli_images() -> None:
+        subprocess.run(
+            [*command[:-1], "cli-images", "--images"], check=True, capture_output=True, env=env
+        )
+
+    cli_images()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with_images = _timed(cli_images, max(2, args.repeats // 2))
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    images_cpu = (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) / len(
+        with_images
+    )
+
     board = kit_inputs(board_path, deck_path, seed=1).board
 
     def cards_only() -> None:
@@ -128,6 +143,12 @@ def main() -> None:
             "cpu": cli_cpu,
             "target": 2.0,
         },
+        "whole_kit_cli_images_s": {
+            "median": statistics.median(with_images),
+            "best": min(with_images),
+            "cpu": images_cpu,
+            "target": 5.0,
+        },
         "cards_100_fronts_backs_s": {
             "median": statistics.median(cards),
             "best": min(cards),
@@ -143,6 +164,7 @@ def main() -> None:
     rows = (
         ("whole kit from board+deck files (in process)", "whole_kit_s"),
         ("whole kit, `runarch-gen kit` command", "whole_kit_cli_s"),
+        ("whole kit with --images (images/, tts/)", "whole_kit_cli_images_s"),
         ("100-card deck, fronts and backs (PDF)", "cards_100_fronts_backs_s"),
     )
     for label, key in rows:

@@ -30,13 +30,12 @@ class BuiltKit:
 
     def page_of(self, key: str, side: str = "front") -> tuple[int, Box]:
         """(0-based PDF page index, cut box in mm) of a component."""
-        index = 0
-        for page in self.plan.imposition.pages:
+        numbers = self.plan.imposition.numbers()
+        for page, (front, back) in zip(self.plan.imposition.pages, numbers, strict=True):
             placements = page.placements if side == "front" else (page.backs or ())
             for p in placements:
                 if p.item.key == key:
-                    return index + (1 if side == "back" else 0), p.cut
-            index += 1 + (page.backs is not None)
+                    return (front if side == "front" else (back or 0)) - 1, p.cut
         raise KeyError(key)
 
     def words(self, page: int, box_mm: Box) -> list[tuple[float, float, str]]:

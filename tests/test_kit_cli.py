@@ -219,7 +219,8 @@ def test_a_template_overrides_layouts_and_texts(inputs, tmp_path, capsys) -> Non
     report = json.loads(capsys.readouterr().out)
     assert report["components"][0]["sizes_mm"] == [[55.0, 55.0]]
     doc = pymupdf.open(tmp_path / "t" / "kit.pdf")
-    assert "Scale 100 percent, please" in doc[0].get_text()
+    # Page 1 says how to print the whole file; the template's note is on every other front.
+    assert "Scale 100 percent, please" in doc[2].get_text()
 
 
 def test_a_broken_template_names_the_file(inputs, tmp_path, capsys) -> None:
@@ -228,4 +229,6 @@ def test_a_broken_template_names_the_file(inputs, tmp_path, capsys) -> None:
     template.write_text("[components.card]\nwidth = -3\n")
     code = run(kit_args(board, deck, tmp_path, "--name", "t", "--template", str(template)))
     err = capsys.readouterr().err
-    assert code == 2 and "broken.toml" in err and "'width' must be positive" in err
+    assert (
+        code == 2 and "broken.toml" in err and "[components.card] 'width' must be a number" in err
+    )

@@ -161,20 +161,21 @@ def test_the_key_figures_are_printed_in_the_kits_language(
     assert len(text.splitlines()) == 5
 
 
-def test_the_rules_page_carries_the_figures_only_with_simulated_games(
+def test_the_rulebook_carries_the_figures_only_with_simulated_games(
     report: ValidationReport,
 ) -> None:
-    def first_page_text(validation: ValidationReport | None) -> str:
+    def rulebook_text(validation: ValidationReport | None) -> str:
         plan = plan_kit(
             sample_board(),
             sample_deck(50),
             KitOptions(only=("rules",)),
             validation=validation,
         )
-        return str(pymupdf.open(stream=render_kit_pdf(plan), filetype="pdf")[0].get_text())
+        doc = pymupdf.open(stream=render_kit_pdf(plan), filetype="pdf")
+        return "".join(str(doc[i].get_text()) for i in range(len(doc)))
 
-    with_games = first_page_text(report)
+    with_games = rulebook_text(report)
     assert "Playtested" in with_games and "games of each variant" in with_games
     static_only = validate_set(sample_board(), sample_deck(50), simulate_games=False)
-    assert "Playtested" not in first_page_text(static_only)
-    assert "Playtested" not in first_page_text(None)
+    assert "Playtested" not in rulebook_text(static_only)
+    assert "Playtested" not in rulebook_text(None)

@@ -51,7 +51,9 @@ def kit(
         typer.Option(
             "--duplex-offset",
             metavar="X,Y",
-            help="Shift back pages by X mm right and Y mm down, to cancel a printer's shift.",
+            help="Shift back pages by X mm right and Y mm down (as seen on the back page), to"
+            " cancel a printer's shift: print duplex-test.pdf from the kit folder and pass the"
+            " two numbers its back page shows under the lines from the front.",
         ),
     ] = None,
     print_friendly: Annotated[
@@ -103,10 +105,23 @@ def kit(
             " their key figures on the rules page.",
         ),
     ] = False,
+    images: Annotated[
+        bool,
+        typer.Option(
+            "--images",
+            help="Also write images/ (a 300-dpi PNG with bleed per card front, tile, stone and"
+            " token, and each kind of back, for print-on-demand services) and tts/ (Tabletop"
+            " Simulator deck sheets of 10 × 7 cards, at most 4096 px wide, and the card back).",
+        ),
+    ] = False,
     json_: JsonOption = False,
 ) -> None:
-    """Make a print-and-play kit: kit.pdf with every component, PNG previews, the board.json
-    and deck.json it used, and manifest.json, in OUT/NAME.
+    """Make a print-and-play kit: kit.pdf with the rulebook and every component, duplex-test.pdf
+    (prints the shift to pass as --duplex-offset), PNG previews, the board.json and deck.json
+    it used, and manifest.json, in OUT/NAME.
+
+    kit.pdf prints as one double-sided job (--duplex long or short: every sheet without backs
+    gets a blank back) or single-sided (--duplex none: back pages follow their fronts, to glue).
 
     The static checks of `runarch-gen validate` always run: manifest.json records whether the
     set can be played, and any rules findings.
@@ -162,6 +177,7 @@ def kit(
                 deck_json=inputs.deck_json,
                 sources=inputs.sources,
                 advance=advance,
+                images=images,
                 before_write=checks.confirm,
                 validation=validation if validate else checks.validation,
             )

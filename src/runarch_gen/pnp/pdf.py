@@ -61,21 +61,30 @@ class PdfSurface(Surface):
         author: str = "",
         subject: str = "",
         creator: str = "",
+        keywords: str = "",
     ) -> None:
         super().__init__(width, height, fonts)
         from reportlab.pdfgen.canvas import Canvas
 
         self._buffer = io.BytesIO()
+        page = (0, 0, width * MM, height * MM)
+        # The initial font is one of ours (embedded), not reportlab's default Helvetica, which
+        # would be referenced on every page without being embedded.
+        initial = self.fonts.ttfont(next(iter(self.fonts.paths))).fontName
         self._canvas: Any = Canvas(
             self._buffer,
             pagesize=(width * MM, height * MM),
             invariant=1,
             pageCompression=1,
+            initialFontName=initial,
+            trimBox=page,
+            bleedBox=page,
         )
         c = self._canvas
         c.setTitle(title)
         c.setAuthor(author)
         c.setSubject(subject)
+        c.setKeywords(keywords)
         c.setCreator(creator)
         c.setProducer(creator or "reportlab")
         self._out = c._code.append

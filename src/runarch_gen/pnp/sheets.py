@@ -45,22 +45,32 @@ PAPERS: dict[str, Paper] = {
 }
 
 
+FOOTER_GAP = 1.0
+"""Between the lowest component and the footer band, so a crop mark beside the last row never
+touches the calibration square."""
+
+
 @dataclass(frozen=True, slots=True)
 class SheetSpec:
     """How components go on a sheet: the paper, margins, a footer band for the calibration
     square and notes, gaps, crop-mark geometry and the colour model of the PDF."""
 
     paper: Paper
-    margin: float = 6.0
-    footer: float = 12.0
+    margin: float = 9.5
+    footer: float = 10.0
+    """The band at the foot of every page (calibration square, notes, label): no crop mark
+    enters it."""
     gutter: float = 0.0
-    block_gap: float = 10.0
-    mark_length: float = 4.0
-    mark_offset: float = 1.0
+    block_gap: float = 8.0
+    mark_length: float = 3.0
+    mark_offset: float = 0.5
     mark_width: float = 0.2
     calibration: float = 10.0
     max_duplex_offset: float = 5.0
     colour_model: str = "rgb"
+    ink_free: float = 6.0
+    """No ink within this many mm of a paper edge: home printers lose it (marks are cut
+    back to this line, and ``margin`` must leave room for them)."""
 
     @property
     def usable(self) -> Box:
@@ -70,7 +80,7 @@ class SheetSpec:
             self.margin,
             self.margin,
             p.width - 2 * self.margin,
-            p.height - 2 * self.margin - self.footer,
+            p.height - 2 * self.margin - self.footer - FOOTER_GAP,
         )
 
     @property
@@ -109,6 +119,7 @@ class SheetSpec:
             "mark_width",
             "calibration",
             "max_duplex_offset",
+            "ink_free",
         ):
             if key in sheet:
                 values[key] = number(sheet, key, "[sheet]")
@@ -119,6 +130,10 @@ class SheetSpec:
         usable = spec.usable
         if usable.width <= 0 or usable.height <= 0:
             raise InputError(f"[sheet]: margins and footer leave no room on {paper_name}")
+        if spec.margin < spec.ink_free:
+            raise InputError(
+                f"[sheet]: 'margin' {spec.margin:g} must be at least 'ink_free' {spec.ink_free:g}"
+            )
         return spec
 
 
@@ -138,6 +153,11 @@ class Item:
     alone: bool = False
     """Printed on a page of its own (a rules sheet, a board sheet)."""
     payload: Any = field(default=None, compare=False, hash=False)
+    round: bool = False
+    """Cut along a circle: the sheet draws a thin cut circle on the cut line."""
+    booklet: bool = False
+    """A page of a booklet (``alone`` and never cut): in double-sided printing the next such
+    page is printed on its back instead of a blank."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +194,19 @@ class Page:
     marks: tuple[CropMark, ...]
     backs: tuple[Placement, ...] | None
     kinds: tuple[str, ...]
+    booklet: bool = False
+
+
+Side = Literal["front", "back", "blank"]
+
+
+@dataclass(frozen=True, slots=True)
+class PrintedPage:
+    """One page of the PDF: the ``front`` or ``back`` of imposed page ``page``, or the
+    ``blank`` back of it (double-sided printing: a page with nothing behind it)."""
+
+    page: int
+    side: Side
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,8 +221,44 @@ class Imposition:
 
     @property
     def page_count(self) -> int:
-        """Printed pages, backs included."""
-        return sum(1 + (page.backs is not None) for page in self.pages)
+        """Printed pages, backs and blank backs included."""
+        return len(self.printed)
+
+    @property
+    def printed(self) -> tuple[PrintedPage, ...]:
+        """The PDF's pages in order. For double-sided printing (``long``/``short``) every
+        odd page is the front of a sheet and the page after it its back: a front without
+        components on the back gets a blank back, except that consecutive booklet pages
+        (a rulebook) share sheets. For ``none`` (single-sided), fronts and their back pages
+        follow each other with no blanks."""
+        out: list[PrintedPage] = []
+        pages = self.pages
+        i = 0
+        while i < len(pages):
+            page = pages[i]
+            out.append(PrintedPage(i, "front"))
+            if page.backs is not None:
+                out.append(PrintedPage(i, "back"))
+            elif self.duplex != "none":
+                if page.booklet and i + 1 < len(pages) and pages[i + 1].booklet:
+                    out.append(PrintedPage(i + 1, "front"))
+                    i += 1
+                else:
+                    out.append(PrintedPage(i, "blank"))
+            i += 1
+        return tuple(out)
+
+    def numbers(self) -> list[tuple[int, int | None]]:
+        """(printed front page number, printed back page number or None) per imposed page,
+        counting from 1."""
+        front: dict[int, int] = {}
+        back: dict[int, int] = {}
+        for n, p in enumerate(self.printed, start=1):
+            if p.side == "front":
+                front[p.page] = n
+            elif p.side == "back":
+                back[p.page] = n
+        return [(front[i], back.get(i)) for i in range(len(self.pages))]
 
 
 def back_box(box: Box, paper: Paper, duplex: Duplex, offset: Point = (0.0, 0.0)) -> Box:
@@ -227,12 +296,19 @@ def impose(
             f" {spec.max_duplex_offset:g} mm: measure the shift again"
         )
     usable = spec.usable
+    # Runs of one kind, each split into blocks of one size (in order of first appearance).
     groups: list[list[Item]] = []
+    run: list[list[Item]] = []
     for item in items:
-        if groups and groups[-1][0].kind == item.kind:
-            groups[-1].append(item)
+        if run and run[0][0].kind != item.kind:
+            groups += run
+            run = []
+        home = next((g for g in run if _same_block(g[0], item)), None)
+        if home is None:
+            run.append([item])
         else:
-            groups.append([item])
+            home.append(item)
+    groups += run
 
     pages: list[_PageFill] = []
     for group in groups:
@@ -280,7 +356,8 @@ def impose(
                 ib = bleed if item.bleed is None else item.bleed
                 block.append(Placement(item, bleed_box.inset(ib), bleed_box, quarter))
             page.placements.extend(block)
-            page.marks.extend(_block_marks(block, spec))
+            if not first.booklet:  # a booklet page is not cut
+                page.marks.extend(_block_marks(block, spec))
             remaining = remaining[n:]
             page.cursor = top + rows * bh + (rows - 1) * spec.gutter
 
@@ -300,8 +377,22 @@ def impose(
                 if p.item.double_sided
             )
         kinds = tuple(dict.fromkeys(p.item.kind for p in placements))
-        out.append(Page(tuple(placements), tuple(marks), backs, kinds))
+        booklet = bool(placements) and all(p.item.booklet for p in placements)
+        out.append(Page(tuple(placements), tuple(marks), backs, kinds, booklet))
     return Imposition(spec, bleed, duplex, offset, tuple(out))
+
+
+def _same_block(a: Item, b: Item) -> bool:
+    """Items share a block only with items of their kind, size, sidedness and bleed, so every
+    cell of a block is that item's own bleed box and its marks continue its own edges."""
+    return (
+        a.kind == b.kind
+        and abs(a.width - b.width) < 1e-6
+        and abs(a.height - b.height) < 1e-6
+        and a.double_sided == b.double_sided
+        and a.bleed == b.bleed
+        and a.rotatable == b.rotatable
+    )
 
 
 @dataclass(slots=True)
@@ -339,34 +430,52 @@ def _best_grid(item: Item, bleed: float, spec: SheetSpec) -> tuple[int, int, int
 
 def _block_marks(block: Sequence[Placement], spec: SheetSpec) -> list[CropMark]:
     """Crop marks for a block: short lines continuing every cut line outwards, starting
-    ``mark_offset`` beyond the block's bleed edge, so no mark touches a component."""
-    left = min(p.bleed.x for p in block)
-    right = max(p.bleed.right for p in block)
-    top = min(p.bleed.y for p in block)
-    bottom = max(p.bleed.bottom for p in block)
-    xs = sorted({round(x, 4) for p in block for x in (p.cut.x, p.cut.right)})
-    ys = sorted({round(y, 4) for p in block for y in (p.cut.y, p.cut.bottom)})
+    ``mark_offset`` beyond the bleed edge of the outermost piece on that line (a column's
+    lowest piece, a row's last), so no mark touches a component and each one continues an
+    edge that is really cut. Marks are cut back to the ink-free band along the paper edges."""
     o, n = spec.mark_offset, spec.mark_length
     marks: list[CropMark] = []
-    for x in xs:
-        marks.append(CropMark((x, top - o - n), (x, top - o)))
-        marks.append(CropMark((x, bottom + o), (x, bottom + o + n)))
-    for y in ys:
-        marks.append(CropMark((left - o - n, y), (left - o, y)))
-        marks.append(CropMark((right + o, y), (right + o + n, y)))
-    page = Box(0.0, 0.0, spec.paper.width, spec.paper.height).inset(0.5)
+    columns: dict[float, list[Placement]] = {}
+    rows: dict[float, list[Placement]] = {}
+    for p in block:
+        columns.setdefault(round(p.bleed.x, 4), []).append(p)
+        rows.setdefault(round(p.bleed.y, 4), []).append(p)
+    for col in columns.values():
+        top = min(p.bleed.y for p in col)
+        bottom = max(p.bleed.bottom for p in col)
+        for x in sorted({round(v, 4) for p in col for v in (p.cut.x, p.cut.right)}):
+            marks.append(CropMark((x, top - o - n), (x, top - o)))
+            marks.append(CropMark((x, bottom + o), (x, bottom + o + n)))
+    for row in rows.values():
+        left = min(p.bleed.x for p in row)
+        right = max(p.bleed.right for p in row)
+        for y in sorted({round(v, 4) for p in row for v in (p.cut.y, p.cut.bottom)}):
+            marks.append(CropMark((left - o - n, y), (left - o, y)))
+            marks.append(CropMark((right + o, y), (right + o + n, y)))
+    # Marks stay clear of the ink-free band along the edges and of the footer (calibration
+    # square, notes): a column's bottom marks are cut short there, its top marks remain.
+    page = Box(0.0, 0.0, spec.paper.width, spec.paper.height).inset(spec.ink_free + spec.mark_width)
+    page = Box(page.x, page.y, page.width, spec.footer_box.y - spec.mark_width - page.y)
     clipped = (_clipped(m, page) for m in marks)
     return [m for m in clipped if m is not None]
 
 
 def _clipped(mark: CropMark, page: Box) -> CropMark | None:
+    """The part of a mark inside ``page``: a vertical mark cut to its height, a horizontal
+    one to its width; a mark whose line lies outside is dropped, never moved."""
     (x0, y0), (x1, y1) = mark.start, mark.end
 
     def clamp(v: float, lo: float, hi: float) -> float:
         return min(max(v, lo), hi)
 
-    x0, x1 = clamp(x0, page.x, page.right), clamp(x1, page.x, page.right)
-    y0, y1 = clamp(y0, page.y, page.bottom), clamp(y1, page.y, page.bottom)
+    if abs(x0 - x1) < 1e-9:
+        if not page.x <= x0 <= page.right:
+            return None
+        y0, y1 = clamp(y0, page.y, page.bottom), clamp(y1, page.y, page.bottom)
+    else:
+        if not page.y <= y0 <= page.bottom:
+            return None
+        x0, x1 = clamp(x0, page.x, page.right), clamp(x1, page.x, page.right)
     if math.hypot(x1 - x0, y1 - y0) < 0.5:
         return None
     return CropMark((x0, y0), (x1, y1))
@@ -388,7 +497,10 @@ class Furniture:
     note: str
     square_label: str
     page_label: Callable[[int, int, bool, tuple[str, ...]], str]
-    """(printed page number from 1, printed page count, is back page, kinds) → label."""
+    """(printed page number from 1, printed page count, is back page, kinds) → label; a blank
+    back page has no kinds."""
+    first_note: str | None = None
+    """Printed instead of ``note`` on page 1 (how to print the whole file)."""
 
 
 def draw_placement(surface: Surface, placement: Placement, draw: DrawItem) -> None:
@@ -404,7 +516,12 @@ def draw_marks(surface: Surface, page: Page, spec: SheetSpec) -> None:
 
 
 def draw_furniture(
-    surface: Surface, spec: SheetSpec, furniture: Furniture, label: str, footer: Box
+    surface: Surface,
+    spec: SheetSpec,
+    furniture: Furniture,
+    label: str,
+    footer: Box,
+    note: str | None = None,
 ) -> None:
     """The calibration square and notes, in ``footer`` (a band of the page)."""
     side = spec.calibration
@@ -418,7 +535,7 @@ def draw_furniture(
     surface.text(
         Box(sq.x + 0.8, sq.y + 0.8, side - 1.6, side - 1.6),
         furniture.square_label,
-        TextStyle(font="semibold", size=6.5, min_size=3),
+        TextStyle(font="semibold", size=6.5, min_size=6),
     )
     text_box = Box(sq.right + 3, footer.y, footer.width - side - 3, footer.height)
     # The note, the longer text, gets three fifths of the band; the page label the rest.
@@ -431,25 +548,24 @@ def draw_furniture(
     grey = Paint((60, 60, 60))
     surface.text(
         note_box,
-        furniture.note,
-        TextStyle(font="semibold", size=8, paint=BLACK, align="left", min_size=4.5),
+        furniture.note if note is None else note,
+        TextStyle(font="semibold", size=8, paint=BLACK, align="left", min_size=6),
     )
-    surface.text(label_box, label, TextStyle(size=8, paint=grey, align="right", min_size=4.5))
+    surface.text(label_box, label, TextStyle(size=8, paint=grey, align="right", min_size=6))
 
 
-def _page_labels(imposition: Imposition, furniture: Furniture) -> list[tuple[str, str | None]]:
+def _page_labels(imposition: Imposition, furniture: Furniture) -> list[str]:
+    """The label of every printed page, in order."""
     total = imposition.page_count
-    out: list[tuple[str, str | None]] = []
-    number_ = 1
-    for page in imposition.pages:
-        front = furniture.page_label(number_, total, False, page.kinds)
-        number_ += 1
-        back = None
-        if page.backs is not None:
-            back = furniture.page_label(number_, total, True, page.kinds)
-            number_ += 1
-        out.append((front, back))
+    out = []
+    for n, p in enumerate(imposition.printed, start=1):
+        kinds = () if p.side == "blank" else imposition.pages[p.page].kinds
+        out.append(furniture.page_label(n, total, p.side == "back", kinds))
     return out
+
+
+CUT_CIRCLE = Paint((128, 128, 128))
+"""The cut circle of round pieces: mid grey, seen on light and dark fills alike."""
 
 
 def render_pdf(
@@ -462,9 +578,11 @@ def render_pdf(
     author: str = "",
     subject: str = "",
     creator: str = "",
+    keywords: str = "",
     fonts: Any = None,
 ) -> bytes:
-    """The whole imposition as PDF bytes: each front page, then its back page if it has one."""
+    """The whole imposition as PDF bytes, page by page as :attr:`Imposition.printed` says.
+    Every page carries a TrimBox and a BleedBox (the paper: a sheet of many pieces)."""
     from runarch_gen.pnp.pdf import PdfSurface
 
     spec = imposition.spec
@@ -477,17 +595,20 @@ def render_pdf(
         author=author,
         subject=subject,
         creator=creator,
+        keywords=keywords,
     )
     labels = _page_labels(imposition, furniture)
-    first = True
-    for page, (front_label, back_label) in zip(imposition.pages, labels, strict=True):
-        if not first:
+    for n, (printed, label) in enumerate(zip(imposition.printed, labels, strict=True)):
+        if n:
             pdf.next_page()
-        first = False
-        draw_front_page(pdf, imposition, page, draw_front, furniture, front_label)
-        if page.backs is not None and back_label is not None:
-            pdf.next_page()
-            draw_back_page(pdf, imposition, page, draw_back, furniture, back_label)
+        page = imposition.pages[printed.page]
+        note = furniture.first_note if n == 0 and furniture.first_note else furniture.note
+        if printed.side == "front":
+            draw_front_page(pdf, imposition, page, draw_front, furniture, label, note)
+        elif printed.side == "back":
+            draw_back_page(pdf, imposition, page, draw_back, furniture, label)
+        else:
+            draw_blank_page(pdf, imposition, furniture, label)
     return pdf.finish()
 
 
@@ -498,12 +619,23 @@ def draw_front_page(
     draw: DrawItem,
     furniture: Furniture,
     label: str,
+    note: str | None = None,
 ) -> None:
     spec = imposition.spec
     for placement in page.placements:
         draw_placement(surface, placement, draw)
+    draw_cut_circles(surface, page.placements)
     draw_marks(surface, page, spec)
-    draw_furniture(surface, spec, furniture, label, spec.footer_box)
+    draw_furniture(surface, spec, furniture, label, spec.footer_box, note)
+
+
+def draw_cut_circles(surface: Surface, placements: Sequence[Placement]) -> None:
+    """A thin circle on the cut line of every round piece (the straight marks only show
+    its bounding square)."""
+    stroke = Stroke(CUT_CIRCLE, 0.18)
+    for p in placements:
+        if p.item.round:
+            surface.circle(p.cut.centre, p.cut.width / 2, None, stroke)
 
 
 def draw_back_page(
@@ -523,6 +655,17 @@ def draw_back_page(
     draw_furniture(surface, spec, furniture, label, footer)
 
 
+def draw_blank_page(
+    surface: Surface, imposition: Imposition, furniture: Furniture, label: str
+) -> None:
+    """The back of a sheet with nothing on its back: only its label, where a back page's
+    footer goes."""
+    spec = imposition.spec
+    footer = back_box(spec.footer_box, spec.paper, imposition.duplex, imposition.offset)
+    grey = Paint((60, 60, 60))
+    surface.text(footer, label, TextStyle(size=8, paint=grey, align="right", min_size=6))
+
+
 def render_page_png(
     imposition: Imposition,
     page_index: int,
@@ -539,10 +682,121 @@ def render_page_png(
     spec = imposition.spec
     surface = RasterSurface(spec.paper.width, spec.paper.height, px_per_mm, fonts, background=WHITE)
     labels = _page_labels(imposition, furniture)
+    side = "back" if back else "front"
+    n = next(i for i, p in enumerate(imposition.printed) if p.page == page_index and p.side == side)
     page = imposition.pages[page_index]
-    front_label, back_label = labels[page_index]
     if back:
-        draw_back_page(surface, imposition, page, draw, furniture, back_label or "")
+        draw_back_page(surface, imposition, page, draw, furniture, labels[n])
     else:
-        draw_front_page(surface, imposition, page, draw, furniture, front_label)
+        note = furniture.first_note if n == 0 and furniture.first_note else None
+        draw_front_page(surface, imposition, page, draw, furniture, labels[n], note)
     return surface.png()
+
+
+# ---------------------------------------------------------------------------------------------
+# The duplex test page
+
+
+@dataclass(frozen=True, slots=True)
+class DuplexTestTexts:
+    """The duplex test sheet's words: a title, what to do (front), how to read (back)."""
+
+    title: str
+    front: str
+    back: str
+
+
+DUPLEX_SCALE_MM = 5.0
+"""The test page's scales read shifts up to this many mm each way (``max_duplex_offset``)."""
+
+
+def duplex_test_marks(spec: SheetSpec, duplex: Duplex) -> tuple[Point, Point]:
+    """(the front's cross centre, where a perfect printer puts it on the back page) in mm."""
+    paper = spec.paper
+    front = (paper.width / 2, paper.height / 2)
+    if duplex == "short":
+        return front, (front[0], paper.height - front[1])
+    return front, (paper.width - front[0], front[1])
+
+
+def render_duplex_test(
+    spec: SheetSpec,
+    duplex: Duplex,
+    texts: DuplexTestTexts,
+    furniture: Furniture,
+    *,
+    fonts: Any = None,
+    title: str = "",
+    creator: str = "",
+) -> bytes:
+    """A two-page PDF that measures a printer's duplex shift. The front carries a cross of
+    two long lines; the back, at the place a perfect printer puts the cross, two scales
+    labelled in mm. Held against the light, the front's lines cross each scale at the value to
+    pass as ``--duplex-offset X,Y``: the number is the correction itself (a back printed 1 mm
+    too far right reads -1, and ``-1`` moves the backs 1 mm left), X to the right and Y down
+    as seen looking at the back page."""
+    from runarch_gen.pnp.pdf import PdfSurface
+
+    paper = spec.paper
+    pdf = PdfSurface(
+        paper.width, paper.height, fonts, title=title, author="runarch-gen", creator=creator
+    )
+    (fx, fy), (bx, by) = duplex_test_marks(spec, duplex)
+    line = Stroke(BLACK, 0.2)
+    head = TextStyle("bold", 14, BLACK, "left", "top", 1.1, 10)
+    body = TextStyle("regular", 10, BLACK, "left", "top", 1.25, 7)
+    usable = spec.usable
+    pdf.text(Box(usable.x, usable.y, usable.width, 8.0), texts.title, head)
+    pdf.text(Box(usable.x, usable.y + 10.0, usable.width, 40.0), texts.front, body)
+    reach = 30.0
+    pdf.line((fx, fy - reach), (fx, fy + reach), line)
+    pdf.line((fx - reach, fy), (fx + reach, fy), line)
+    labels = _page_labels_plain(furniture, 2)
+    draw_furniture(pdf, spec, furniture, labels[0], spec.footer_box)
+    pdf.next_page()
+    pdf.text(Box(usable.x, usable.y, usable.width, 8.0), texts.title, head)
+    pdf.text(Box(usable.x, usable.y + 10.0, usable.width, 40.0), texts.back, body)
+    _scale(pdf, (bx, by), horizontal=True)
+    _scale(pdf, (bx, by), horizontal=False)
+    footer = back_box(spec.footer_box, paper, duplex)
+    draw_furniture(pdf, spec, furniture, labels[1], footer)
+    return pdf.finish()
+
+
+def _page_labels_plain(furniture: Furniture, pages: int) -> list[str]:
+    return [furniture.page_label(n, pages, n == 2, ("duplex_test",)) for n in range(1, pages + 1)]
+
+
+def _scale(surface: Surface, centre: Point, *, horizontal: bool) -> None:
+    """A scale through ``centre``: ticks every 0.5 mm from -5 to +5 mm; the tick of u lies
+    u mm right of (below) the centre. Whole millimetres are labelled, the labels staggered in
+    three rows with a thin leader each so they never touch. The scale stands 8 mm off the
+    cross, so the front's line crosses it away from the other scale."""
+    cx, cy = centre
+    small = TextStyle("semibold", 6.5, BLACK, "centre", "middle", 1.0, 6)
+    leader = Stroke(Paint((110, 110, 110)), 0.1)
+    n = int(DUPLEX_SCALE_MM * 2)
+    for k in range(-n, n + 1):
+        u = k / 2
+        whole = k % 2 == 0
+        length = 4.0 if whole else 2.2
+        width = 0.25 if k else 0.45
+        row = (k // 2) % 3
+        reach = length + 0.8 + row * 3.2
+        if horizontal:
+            x, y = cx + u, cy - 8.0
+            surface.line((x, y), (x, y - length), Stroke(BLACK, width))
+            if whole:
+                surface.line((x, y - length), (x, y - reach), leader)
+                surface.text(Box(x - 2.5, y - reach - 3.0, 5.0, 3.0), _mm(u), small)
+        else:
+            x, y = cx + 8.0, cy + u
+            surface.line((x, y), (x + length, y), Stroke(BLACK, width))
+            if whole:
+                far = length + 0.8 + row * 5.5
+                surface.line((x + length, y), (x + far, y), leader)
+                surface.text(Box(x + far + 0.3, y - 1.5, 5.0, 3.0), _mm(u), small)
+
+
+def _mm(u: float) -> str:
+    return "0" if u == 0 else f"{u:+.0f}".replace("-", "−")

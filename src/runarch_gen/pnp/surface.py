@@ -42,6 +42,7 @@ class Surface:
         self.height = height
         self.fonts = fonts if fonts is not None else default_fonts()
         self._matrix = Affine.identity()
+        self._min_pt = 0.0
 
     # -- transforms ----------------------------------------------------------------------------
     @property
@@ -79,6 +80,17 @@ class Surface:
             self.transformed(translate=(-cx, -cy)),
         ):
             yield
+
+    @contextlib.contextmanager
+    def minimum_text(self, points: float) -> Iterator[None]:
+        """Inside the block, text that would be set smaller than ``points`` on the page (a
+        component drawn small as a picture) is left out instead."""
+        saved = self._min_pt
+        self._min_pt = points
+        try:
+            yield
+        finally:
+            self._min_pt = saved
 
     # -- primitives ----------------------------------------------------------------------------
     def rect(self, box: Box, fill: Paint | None = None, stroke: Stroke | None = None) -> None:
@@ -130,6 +142,8 @@ class Surface:
             return layout
         m = self._matrix
         size = layout.size * m.scale
+        if size < self._min_pt - 1e-9:
+            return layout
         turns = m.quarter_turns
         for line in layout.lines:
             if not line.text:

@@ -25,11 +25,13 @@ from runarch_gen.pnp.geometry import Box, Point
 from runarch_gen.pnp.sheets import (
     DUPLEX_MODES,
     Duplex,
+    DuplexTestTexts,
     Furniture,
     Imposition,
     Item,
     SheetSpec,
     impose,
+    render_duplex_test,
     render_page_png,
     render_pdf,
 )
@@ -46,6 +48,7 @@ from runarch_gen.runarch.engine.tokens import (
 )
 from runarch_gen.runarch.kit.components import BonusToken, FramePart, KitPainter, Marker
 from runarch_gen.runarch.kit.config import LANGUAGES, KitConfig, load_kit_config
+from runarch_gen.runarch.kit.rulebook import Rulebook, RulebookInputs, kit_configs
 from runarch_gen.runarch.kit.style import Style
 from runarch_gen.textdata import loads_json
 
@@ -64,6 +67,7 @@ KINDS: tuple[str, ...] = (
     "bonus_tokens",
     "condition_tokens",
     "bet_tokens",
+    "bet_plates",
 )
 """Component kinds in the order they are printed; ``--only`` names a subset."""
 
@@ -135,6 +139,8 @@ class KitOptions:
             raise InputError(f"unknown archive order {self.archive_order!r}")
         load_tokens(self.tokens)  # bad token or condition values fail before any work
         load_conditions(self.conditions)
+        if self.template is not None:
+            load_kit_config(self.template)  # and so does a template outside the schema
         return self
 
 
@@ -163,12 +169,16 @@ class KitPlan:
         t = self.painter.t
 
         def label(page: int, pages: int, back: bool, kinds: tuple[str, ...]) -> str:
-            contents = ", ".join(t.kind(k) for k in kinds)
-            if back:
-                contents += f" ({t['back_suffix']})"
+            if kinds:
+                contents = ", ".join(t.kind(k) for k in kinds)
+                if back:
+                    contents += f" ({t['back_suffix']})"
+            else:
+                contents = str(t["blank_back"])
             return t.format("page_label", game=t["game"], contents=contents, page=page, pages=pages)
 
-        return Furniture(str(t["print_note"]), str(t["square_label"]), label)
+        first = t.format(f"duplex_note_{self.options.duplex}", pages=self.imposition.page_count)
+        return Furniture(str(t["print_note"]), str(t["square_label"]), label, first)
 
 
 def kit_items(
@@ -180,11 +190,11 @@ def kit_items(
     *,
     tokens: BonusTokens,
     conditions: Sequence[Condition],
-    validation: ValidationReport | None = None,
+    rulebook: Rulebook | None = None,
 ) -> list[Item]:
     """Every physical component of RULES §1.2, in print order, with these bonus-action token
-    values and condition tokens. A ``validation`` with simulated games puts its key figures on
-    the rules page."""
+    values and condition tokens, after the pages of the ``rulebook`` (laid out on this
+    paper)."""
     wanted = set(KINDS if only is None else only)
     lay = {
         name: config.layout(name)
@@ -207,27 +217,40 @@ def kit_items(
         if kind in wanted:
             items.extend(make())
 
-    add(
-        "rules",
-        lambda: [
+    def rules() -> list[Item]:
+        if rulebook is None:
+            return []
+        page = Box(0.0, 0.0, usable.width, usable.height).inset(1.0)  # strokes stay inside
+        return [
             Item(
                 "rules",
-                "rules",
+                f"rules-{p.number}",
                 usable.width,
                 usable.height,
                 rotatable=False,
                 bleed=0.0,
                 alone=True,
-                payload=validation if validation is not None and validation.dynamic else None,
+                payload=(rulebook, p),
+                booklet=True,
             )
-        ],
-    )
+            for p in rulebook.paginate(page)
+        ]
+
+    add("rules", rules)
     side = math.floor(min(usable.width, usable.height) * 2) / 2
     add(
         "board",
         lambda: [
             Item(
-                "board", "board", side, side, rotatable=False, bleed=0.0, alone=True, payload=board
+                "board",
+                "board",
+                side,
+                side,
+                rotatable=False,
+                bleed=0.0,
+                alone=True,
+                payload=board,
+                booklet=True,  # not cut: it may share a sheet with the rulebook
             )
         ],
     )
@@ -241,7 +264,8 @@ def kit_items(
     add(
         "stones",
         lambda: [
-            Item("stones", f"stone-{p.code}", stone.width, stone.height, payload=p) for p in PIECES
+            Item("stones", f"stone-{p.code}", stone.width, stone.height, payload=p, round=True)
+            for p in PIECES
         ],
     )
     add("frame", lambda: _frame_items(config))
@@ -255,6 +279,8 @@ def kit_items(
     )
     mk = lay["marker"]
     small = float(mk.value("small_scale", 0.78))
+    # A marker's foot stands on one space of the score frame.
+    fit = min(1.0, (frame_space(config) - 0.4) / mk.width)
 
     def markers() -> list[Item]:
         out = []
@@ -263,8 +289,8 @@ def kit_items(
                 Item(
                     "markers",
                     f"marker-{player + 1}-total",
-                    mk.width,
-                    mk.height,
+                    mk.width * fit,
+                    mk.height * fit,
                     payload=Marker(player, "total"),
                 )
             )
@@ -272,8 +298,8 @@ def kit_items(
                 Item(
                     "markers",
                     f"marker-{player + 1}-best",
-                    mk.width * small,
-                    mk.height * small,
+                    mk.width * fit * small,
+                    mk.height * fit * small,
                     payload=Marker(player, "best"),
                 )
             )
@@ -297,7 +323,17 @@ def kit_items(
                 for value in tokens.values_of(symbol):
                     token = BonusToken(player, symbol, opens_phase(symbol), value)
                     key = f"bonus-{player + 1}-{symbol}{value}"
-                    out.append(Item("bonus_tokens", key, bt.width, bt.height, True, payload=token))
+                    out.append(
+                        Item(
+                            "bonus_tokens",
+                            key,
+                            bt.width,
+                            bt.height,
+                            True,
+                            payload=token,
+                            round=bt.is_round,
+                        )
+                    )
         return out
 
     add("bonus_tokens", bonus)
@@ -313,11 +349,33 @@ def kit_items(
     add(
         "bet_tokens",
         lambda: [
-            Item("bet_tokens", f"bet-{i + 1:02d}", bet.width, bet.height, True, payload=i)
+            Item(
+                "bet_tokens",
+                f"bet-{i + 1:02d}",
+                bet.width,
+                bet.height,
+                True,
+                payload=i,
+                round=bet.is_round,
+            )
             for i in range(config.bet_token_count())
         ],
     )
+    plate_w = 3 * frame_space(config)
+    plate_h = lay["frame_segment"].height
+    add(
+        "bet_plates",
+        lambda: [
+            Item("bet_plates", f"bet-plate-{i + 1}", plate_w, plate_h, payload=i)
+            for i in range(config.frame_bet_count())
+        ],
+    )
     return items
+
+
+def frame_space(config: KitConfig) -> float:
+    """The width of one space of the score frame (:meth:`KitConfig.frame_space`)."""
+    return config.frame_space()
 
 
 def _frame_items(config: KitConfig) -> list[Item]:
@@ -357,6 +415,9 @@ def plan_kit(
     style = Style.make(config, friendly=options.print_friendly)
     painter = KitPainter(config, texts, style, ARCHIVE_ORDERS[options.archive_order])
     tokens, conditions = load_tokens(options.tokens), load_conditions(options.conditions)
+    rulebook = make_rulebook(
+        painter, board, deck, config, spec, options, tokens, conditions, validation
+    )
     items = kit_items(
         board,
         deck,
@@ -365,7 +426,7 @@ def plan_kit(
         options.only,
         tokens=tokens,
         conditions=conditions,
-        validation=validation,
+        rulebook=rulebook,
     )
     imposition = impose(
         items, spec, bleed=options.bleed, duplex=options.duplex, offset=options.duplex_offset
@@ -373,6 +434,45 @@ def plan_kit(
     return KitPlan(
         options, config, painter, tuple(items), imposition, board, deck, tokens, conditions
     )
+
+
+def make_rulebook(
+    painter: KitPainter,
+    board: Board,
+    deck: Deck,
+    config: KitConfig,
+    spec: SheetSpec,
+    options: KitOptions,
+    tokens: BonusTokens,
+    conditions: Sequence[Condition],
+    validation: ValidationReport | None,
+) -> Rulebook | None:
+    """The rulebook of this kit (``None`` when ``--only`` leaves it out). Its components list
+    counts the whole kit, whatever ``--only`` prints."""
+    if options.only is not None and "rules" not in options.only:
+        return None
+    everything = kit_items(
+        board,
+        deck,
+        config,
+        spec,
+        tuple(k for k in KINDS if k != "rules"),
+        tokens=tokens,
+        conditions=conditions,
+    )
+    counts: dict[str, int] = {}
+    for item in everything:
+        counts[item.kind] = counts.get(item.kind, 0) + 1
+    inputs = RulebookInputs(
+        board,
+        deck,
+        tokens,
+        tuple(conditions),
+        kit_configs(options.archive_order, options.tokens, options.conditions),
+        counts,
+        validation if validation is not None and validation.dynamic else None,
+    )
+    return Rulebook(painter, inputs)
 
 
 def render_kit_pdf(plan: KitPlan) -> bytes:
@@ -388,6 +488,27 @@ def render_kit_pdf(plan: KitPlan) -> bytes:
         subject=f"{t['game']} print-and-play kit",
         creator=f"runarch-gen {__version__}",
         fonts=plan.painter.fonts,
+    )
+
+
+def render_duplex_test_pdf(plan: KitPlan) -> bytes:
+    """``duplex-test.pdf``: the two-page sheet that measures ``--duplex-offset``."""
+    t = plan.painter.t
+    flip = t["duplex_flip"][plan.options.duplex]
+    texts = DuplexTestTexts(
+        str(t["duplex_test_title"]),
+        t.format("duplex_test_front", flip=flip),
+        str(t["duplex_test_back"]),
+    )
+    duplex: Duplex = "long" if plan.options.duplex == "none" else plan.options.duplex
+    return render_duplex_test(
+        plan.imposition.spec,
+        duplex,
+        texts,
+        plan.furniture(),
+        fonts=plan.painter.fonts,
+        title=f"{t['game']} — duplex test",
+        creator=f"runarch-gen {__version__}",
     )
 
 
@@ -514,27 +635,18 @@ def manifest_components(plan: KitPlan) -> list[dict[str, Any]]:
 
 
 def _printed_page_numbers(imposition: Imposition) -> list[tuple[int, int | None]]:
-    out = []
-    n = 1
-    for page in imposition.pages:
-        front = n
-        n += 1
-        back = None
-        if page.backs is not None:
-            back = n
-            n += 1
-        out.append((front, back))
-    return out
+    return imposition.numbers()
 
 
 def manifest_sheets(plan: KitPlan) -> list[dict[str, Any]]:
     """Every printed page with the cut box of each component on it (page mm, top-left)."""
     numbers = _printed_page_numbers(plan.imposition)
-    out = []
+    out: list[dict[str, Any]] = []
 
     def box(b: Box) -> list[float]:
         return [round(b.x, 3), round(b.y, 3), round(b.width, 3), round(b.height, 3)]
 
+    blanks = [n for n, p in enumerate(plan.imposition.printed, 1) if p.side == "blank"]
     for page, (front, back) in zip(plan.imposition.pages, numbers, strict=True):
         out.append(
             {
@@ -557,6 +669,8 @@ def manifest_sheets(plan: KitPlan) -> list[dict[str, Any]]:
                     ],
                 }
             )
+    out += [{"page": n, "side": "blank", "components": []} for n in blanks]
+    out.sort(key=lambda sheet: int(sheet["page"]))
     return out
 
 
@@ -569,6 +683,17 @@ def pages_per_paper(plan: KitPlan) -> dict[str, int]:
             continue
         spec = plan.config.sheet(paper)
         try:
+            rulebook = make_rulebook(
+                plan.painter,
+                plan.board,
+                plan.deck,
+                plan.config,
+                spec,
+                plan.options,
+                plan.tokens,
+                plan.conditions,
+                None,
+            )
             items = kit_items(
                 plan.board,
                 plan.deck,
@@ -577,6 +702,7 @@ def pages_per_paper(plan: KitPlan) -> dict[str, int]:
                 plan.options.only,
                 tokens=plan.tokens,
                 conditions=plan.conditions,
+                rulebook=rulebook,
             )
             imp = impose(items, spec, bleed=plan.options.bleed, duplex=plan.options.duplex)
         except InputError:
@@ -695,12 +821,16 @@ def build_kit(
     deck_json: str,
     sources: Mapping[str, Mapping[str, Any]] | None = None,
     previews: bool = True,
+    images: bool = False,
     advance: Callable[[int], None] | None = None,
     before_write: Callable[[], None] | None = None,
     validation: ValidationReport | Callable[[], ValidationReport] | None = None,
 ) -> KitResult:
     """Write the kit folder: ``kit.pdf``, previews, ``board.json``, ``deck.json`` and
     ``manifest.json``. The folder appears only once complete (built in a temporary place).
+
+    ``images`` adds ``images/`` (a 300-dpi PNG with bleed per card, tile, stone and token) and
+    ``tts/`` (Tabletop Simulator deck sheets), see :mod:`~runarch_gen.runarch.kit.images`.
 
     ``board_json`` and ``deck_json`` are the documents written beside the PDF, so a kit can
     be rebuilt from its own folder; ``sources`` says where board and deck came from (file
@@ -716,10 +846,18 @@ def build_kit(
     step = advance or (lambda n: None)
     ready = validation if isinstance(validation, ValidationReport) else None
     plan = plan_kit(board, deck, options, validation=ready)
-    files: dict[str, bytes] = {"kit.pdf": render_kit_pdf(plan)}
+    files: dict[str, bytes] = {
+        "kit.pdf": render_kit_pdf(plan),
+        "duplex-test.pdf": render_duplex_test_pdf(plan),
+    }
     step(1)
     if previews:
         files.update(render_previews(plan))
+    if images:
+        from runarch_gen.runarch.kit.images import render_images, render_tts
+
+        files.update(render_images(plan))
+        files.update(render_tts(plan))
     step(1)
     files["board.json"] = board_json.encode("utf-8")
     files["deck.json"] = deck_json.encode("utf-8")
@@ -737,6 +875,7 @@ def build_kit(
         before_write()
     with atomic_directory(folder, may_replace=check_replaceable_kit) as tmp:
         for name, data in files.items():
+            (tmp / name).parent.mkdir(parents=True, exist_ok=True)  # images/, tts/
             (tmp / name).write_bytes(data)
         text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
         (tmp / "manifest.json").write_text(text, encoding="utf-8")

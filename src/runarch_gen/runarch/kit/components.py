@@ -14,7 +14,7 @@ from typing import Any
 from runarch_gen.pnp.fonts import default_fonts
 from runarch_gen.pnp.geometry import Box
 from runarch_gen.pnp.layout import ComponentLayout
-from runarch_gen.pnp.paint import WHITE, Paint
+from runarch_gen.pnp.paint import BLACK, WHITE, Paint
 from runarch_gen.pnp.sheets import Item
 from runarch_gen.pnp.surface import Stroke, Surface
 from runarch_gen.pnp.text import Align, TextStyle, VAlign
@@ -36,6 +36,8 @@ from runarch_gen.runarch.kit.style import Style
 
 LIGHT_GREY = Paint((242, 242, 242))
 MID_GREY = Paint((150, 150, 150))
+DARK_GREY = Paint((95, 95, 95))
+"""Grey for small text: at least 4.5:1 against white paper."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +67,17 @@ class BonusToken:
     symbol: str
     phase: int | None
     value: int
+
+
+def contrast(a: Paint, b: Paint) -> float:
+    """The WCAG contrast ratio of two paints (1 to 21)."""
+    high, low = sorted((a.luminance, b.luminance), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def ink_on(fill: Paint) -> Paint:
+    """Black or white, whichever reads better on ``fill`` (small text needs 4.5:1)."""
+    return BLACK if contrast(BLACK, fill) >= contrast(WHITE, fill) else WHITE
 
 
 def plural_form(n: int) -> int:
@@ -127,11 +140,12 @@ class KitPainter:
             s.rect(cut.inset(1.6), None, Stroke(st.colour(piece.colour), 2.2))
         big = cut.square_in_centre(cut.width * float(lay.value("outline_scale", 0.82)))
         draw_shape(s, piece.shape, big, None, Stroke(st.shade(piece.colour), 1.1))
+        code_ink = ink_on(st.field(piece.colour))
         for turns in (0, 2):
             with s.turned_about(cut.centre, turns):
                 draw_shape(s, piece.shape, lay.area("shape"), WHITE, Stroke(st.ink, 0.45))
                 draw_rune(s, piece.shape, lay.area("rune").inset(1.0), st.ink)
-                s.text(lay.area("code"), piece.code, style_text(9, st.ink, font="bold"))
+                s.text(lay.area("code"), piece.code, style_text(9, code_ink, font="bold"))
 
     def _stones_front(self, s: Surface, item: Item, bleed: float) -> None:
         piece: Piece = item.payload
@@ -144,7 +158,9 @@ class KitPainter:
         s.circle(c, r - 0.9, None, Stroke(ring, 1.0 if st.friendly else 0.6))
         draw_shape(s, piece.shape, lay.area("shape"), WHITE, Stroke(st.ink, 0.5))
         draw_rune(s, piece.shape, lay.area("rune").square_in_centre(), st.ink)
-        s.text(lay.area("code"), piece.code, style_text(8, st.ink, font="bold"))
+        s.text(
+            lay.area("code"), piece.code, style_text(8, ink_on(st.field(piece.colour)), font="bold")
+        )
 
     # -- the board on one sheet --------------------------------------------------------------------
     def _board_front(self, s: Surface, item: Item, bleed: float) -> None:
@@ -200,7 +216,7 @@ class KitPainter:
         s.text(
             lay.area("number"),
             self.t.format("card_number", number=f"{card.id:02d}"),
-            style_text(6.5, MID_GREY, align="right", valign="bottom"),
+            style_text(6.5, DARK_GREY, align="right", valign="bottom"),
         )
         # The match area: one colour and one shape, visible when cards overlap in the offer.
         m = lay.area("match")
@@ -214,16 +230,17 @@ class KitPainter:
         draw_shape(s, card.match.shape, shape_box, WHITE, Stroke(st.ink, 0.5))
         rune = Box(inner.x + (inner.width - 7) / 2, shape_box.bottom + 3.0, 7.0, 7.0)
         draw_rune(s, card.match.shape, rune, st.ink)
+        on_strip = ink_on(st.field(card.match.colour))
         s.text(
             Box(inner.x, rune.bottom + 2.0, inner.width, 5.0),
             card.match.code,
-            style_text(10, st.ink, font="bold"),
+            style_text(10, on_strip, font="bold"),
         )
         with s.transformed(translate=(inner.centre[0], inner.bottom - 12), quarter_turns=3):
             s.text(
                 Box(-12, -inner.width / 2, 24, inner.width),
                 self._colour_name(card.match.colour),
-                style_text(8, st.ink, font="semibold"),
+                style_text(8, on_strip, font="semibold"),
             )
 
     def _colour_name(self, colour: Colour) -> str:
@@ -237,7 +254,7 @@ class KitPainter:
         cells = area.split_columns(5, gap=0.8)
         number_h, code_h = 3.2, 3.8
         for i, (cell, piece) in enumerate(zip(cells, card.pattern, strict=False)):
-            s.text(Box(cell.x, cell.y, cell.width, number_h), str(i + 1), style_text(6, MID_GREY))
+            s.text(Box(cell.x, cell.y, cell.width, number_h), str(i + 1), style_text(6, DARK_GREY))
             disc = Box(cell.x, cell.y + number_h, cell.width, cell.height - number_h - code_h)
             r = min(disc.width, disc.height) / 2 - 0.2
             draw_stone(s, piece, disc.centre, r, st)
@@ -322,7 +339,7 @@ class KitPainter:
                 badge.x + 1.5, badge.y + badge.height * 0.6, badge.width - 3.0, badge.height * 0.25
             ),
             str(self.t["points_forms"][plural_form(goal.reward)]),
-            style_text(5.5, st.ink),
+            style_text(6, st.ink, min_size=6),
         )
 
     def _goal_icons(self, s: Surface, goal: Goal, box: Box) -> None:
@@ -351,7 +368,7 @@ class KitPainter:
             elif kind == "swatch":
                 sq = cell.square_in_centre(h * 0.86)
                 s.rounded_rect(sq, 1.0, st.colour(value), Stroke(st.ink, 0.3))
-                s.text(sq, value.letter, style_text(8, st.ink, font="bold"))
+                s.text(sq, value.letter, style_text(8, ink_on(st.colour(value)), font="bold"))
             elif kind == "shape":
                 draw_shape(s, value, cell.square_in_centre(h * 0.95), WHITE, Stroke(st.ink, 0.45))
             elif kind == "colours":
@@ -387,7 +404,7 @@ class KitPainter:
             s.text(
                 Box(c[0] - d / 2 + 2, c[1] - 2, d - 4, 4),
                 str(names[i]),
-                style_text(5.5, ink, font="semibold"),
+                style_text(6, ink, font="semibold", min_size=6),
             )
 
     def _arrows(self, s: Surface, card: Card, area: Box) -> None:
@@ -396,7 +413,9 @@ class KitPainter:
         label_w = 3.2
         with s.transformed(translate=(area.x, area.bottom), quarter_turns=3):
             s.text(
-                Box(0, 0, area.height, label_w), str(self.t["automa"]), style_text(5.5, MID_GREY)
+                Box(0, 0, area.height, label_w),
+                str(self.t["automa"]),
+                style_text(6, DARK_GREY, min_size=6),
             )
         area = Box(area.x + label_w + 0.8, area.y, area.width - label_w - 0.8, area.height)
         n = max(1, len(card.arrows))
@@ -448,65 +467,82 @@ class KitPainter:
         fill, ink = st.players[player]
         s.rect(cut.inset(-bleed), st.paper)
         # A band in the player's colour round the edge tells the two boards apart at a glance.
-        band = 2.6
+        band = 2.0
         s.rounded_rect(cut.inset(band / 2 + 0.4), lay.corner_radius, None, Stroke(fill, band))
         s.rounded_rect(cut.inset(0.4), lay.corner_radius + band / 2, None, Stroke(st.ink, 0.35))
         s.rounded_rect(cut.inset(band + 0.4), lay.corner_radius, None, Stroke(st.ink, 0.35))
         title = lay.area("title")
         s.rounded_rect(title, 2.0, fill, Stroke(st.ink, 0.4))
+        name, note = title.inset(3, 0.8).split_columns(2, gap=4.0)
         s.text(
-            title.inset(3, 1),
+            name,
             self.t.format("player_board_title", player=self.t["players"][player]),
-            style_text(15, ink, font="bold"),
+            style_text(13, ink, font="bold", align="left", min_size=6),
         )
+        s.text(note, str(self.t["bet_spots"]), style_text(8, ink, align="right", min_size=6))
         for i, rule in enumerate(self.archive_order):
             self._archive(s, lay.area(f"archive_{i + 1}"), i, rule)
+
+    def archive_parts(self, area: Box) -> tuple[Box, Box, Box]:
+        """(heading, cards, bet spots) of an archive: the heading across the top, room for
+        5 real cards overlapping right to left ``card_step`` apart, and the bet spots 2–5 in
+        a column beside the cards (never under them)."""
+        card = self.layouts["card"]
+        step = float(self.layouts["player_board"].value("card_step", 17.0))
+        heading = Box(area.x + 2.0, area.y + 1.0, area.width - 4.0, 5.6)
+        cards = Box(area.x + 1.5, heading.bottom + 0.9, card.width + 4 * step, card.height)
+        spots = Box(cards.right + 1.5, cards.y, area.right - cards.right - 3.0, cards.height)
+        return heading, cards, spots
 
     def _archive(self, s: Surface, area: Box, index: int, rule: ArchiveRule) -> None:
         st = self.style
         t = self.t
-        s.rounded_rect(area, 3.0, None, Stroke(st.line, 0.4))
-        inner = area.inset(3.0)
-        y = inner.y
-        s.text(
-            Box(inner.x, y, inner.width, 6.5),
-            str(t["archive_names"][index]),
-            style_text(12, st.ink, font="bold"),
-        )
-        y += 7.5
-        self._archive_icons(s, rule, Box(inner.x, y, inner.width, 11.0))
-        y += 12.5
-        s.text(
-            Box(inner.x, y, inner.width, 9.0),
-            str(t["archive_rules"][rule.value]),
-            style_text(9, st.ink, font="semibold"),
-        )
-        y += 9.5
-        s.text(
-            Box(inner.x, y, inner.width, 4.5),
-            t.format("archive_capacity", n=5),
-            style_text(7.5, MID_GREY),
-        )
-        y += 6.0
-        # A card-shaped place for the archive's stack.
         card = self.layouts["card"]
-        slot_w = inner.width
-        slot_h = min(slot_w * card.height / card.width, inner.bottom - y - 28.0)
-        slot = Box(inner.x, y, slot_w, slot_h)
-        s.rounded_rect(slot, 2.5, None, Stroke(MID_GREY, 0.35, (1.5, 1.2)))
-        s.text(slot.inset(6, slot_h * 0.3), str(t["archive_slot"]), style_text(8, MID_GREY))
-        y = slot.bottom + 2.0
+        step = float(self.layouts["player_board"].value("card_step", 17.0))
+        heading, cards, spots = self.archive_parts(area)
+        s.rounded_rect(area, 2.5, None, Stroke(st.line, 0.4))
+        name_w = 34.0
+        icons_w = 30.0
         s.text(
-            Box(inner.x, y, inner.width, 4.0),
-            str(t["bet_spots"]),
-            style_text(7, st.ink, font="semibold"),
+            Box(heading.x, heading.y, name_w, heading.height),
+            str(t["archive_names"][index]),
+            style_text(10, st.ink, font="bold", align="left", min_size=6),
         )
-        y += 5.0
-        spots = Box(inner.x, y, inner.width, inner.bottom - y).split_columns(4, gap=2.0)
-        for n, spot in zip(range(2, 6), spots, strict=True):
-            d = min(spot.width, spot.height)
-            s.circle(spot.centre, d / 2, st.paper, Stroke(st.ink, 0.45))
-            s.text(spot.square_in_centre(d * 0.7), f"{n}×", style_text(14, MID_GREY, font="bold"))
+        self._archive_icons(
+            s, rule, Box(heading.x + name_w, heading.y + 0.3, icons_w, heading.height - 0.6)
+        )
+        rest = Box(
+            heading.x + name_w + icons_w + 2.0,
+            heading.y,
+            heading.width - name_w - icons_w - 2.0,
+            heading.height,
+        )
+        s.text(
+            rest,
+            f"{t['archive_rules'][rule.value]} · {t.format('archive_capacity', n=5)}",
+            style_text(8, st.ink, font="semibold", align="left", min_size=6),
+        )
+        # Where the cards go: the first at the right, each next one a step further left.
+        dash = Stroke(MID_GREY, 0.35, (1.5, 1.2))
+        for k in range(5):
+            x = cards.right - card.width - k * step
+            slot = Box(x, cards.y, card.width, card.height)
+            if k == 0:
+                s.rounded_rect(slot, card.corner_radius, None, dash)
+            else:
+                s.line((x, cards.y + 1.5), (x, cards.bottom - 1.5), dash)
+            s.text(
+                Box(x + 1.0, cards.bottom - 5.0, 5.0, 4.0),
+                str(k + 1),
+                style_text(8, DARK_GREY, font="bold", align="left"),
+            )
+        first = Box(cards.right - card.width, cards.y, card.width, card.height)
+        s.text(first.inset(10, 14), str(t["archive_slot"]), style_text(8, DARK_GREY, min_size=6))
+        cells = spots.split_rows(4, gap=1.0)
+        for n, cell in zip(range(2, 6), cells, strict=True):
+            d = min(cell.width, cell.height)
+            s.circle(cell.centre, d / 2, st.paper, Stroke(st.ink, 0.45))
+            s.text(cell.square_in_centre(d * 0.6), str(n), style_text(14, DARK_GREY, font="bold"))
 
     def _archive_icons(self, s: Surface, rule: ArchiveRule, box: Box) -> None:
         h = box.height
@@ -525,7 +561,7 @@ class KitPainter:
             self._mini_cards(
                 s, same_shape, Box(mid + (right - mid - group_w) / 2 + 2, box.y, group_w, h)
             )
-            s.text(Box(mid - 4, box.y, 8, h), "/", style_text(14, MID_GREY, font="bold"))
+            s.text(Box(mid - 4, box.y, 8, h), "/", style_text(14, DARK_GREY, font="bold"))
         elif rule is ArchiveRule.SHAPES:
             pieces = [
                 Piece(c, sh)
@@ -586,7 +622,7 @@ class KitPainter:
         s.text(
             Box(1.0, h - label_h, w - 2.0, label_h),
             label,
-            style_text(6, st.ink, align="left", min_size=3),
+            style_text(6, st.ink, align="left", min_size=6),
         )
 
     # -- markers ---------------------------------------------------------------------------------
@@ -594,7 +630,9 @@ class KitPainter:
         marker: Marker = item.payload
         lay = self.layouts["marker"]
         scale = item.width / lay.width
-        with s.transformed(scale=scale):
+        # The fold word and the role name go where they fit at 6 pt or more (the small
+        # best-card marker shows its star only); the rulebook names both symbols.
+        with s.transformed(scale=scale), s.minimum_text(6.0):
             self._standee(s, marker, lay, bleed / scale)
 
     def _standee(self, s: Surface, marker: Marker, lay: ComponentLayout, bleed: float) -> None:
@@ -609,7 +647,11 @@ class KitPainter:
         fold = Stroke(MID_GREY, 0.25, (1.0, 0.8))
         for y in (foot, h / 2, h - foot):
             s.line((0.15, y), (w - 0.15, y), fold)
-        s.text(Box(1, h - foot + 1, w - 2, foot - 2), str(self.t["fold"]), style_text(5.5, ink))
+        s.text(
+            Box(1, h - foot + 1, w - 2, foot - 2),
+            str(self.t["fold"]),
+            style_text(6.5, ink, min_size=6.5),
+        )
         with s.turned_about((w / 2, foot + fig_h / 2), 2):
             self._figure(s, marker, Box(0, foot, w, fig_h), fill, ink)
         self._figure(s, marker, Box(0, h / 2, w, fig_h), fill, ink)
@@ -656,7 +698,11 @@ class KitPainter:
             if token.phase is not None
             else str(self.t["bonus_never"])
         )
-        s.text(Box(r - 7, 2 * r - 6.2, 14, 3.6), caption, style_text(5.5, ink, font="semibold"))
+        s.text(
+            Box(r - 7.5, 2 * r - 6.4, 15, 3.8),
+            caption,
+            style_text(6, ink, font="semibold", min_size=6),
+        )
 
     def _bonus_tokens_back(self, s: Surface, item: Item, bleed: float) -> None:
         token: BonusToken = item.payload
@@ -669,7 +715,7 @@ class KitPainter:
         s.text(
             Box(r - 7, r + 4.0, 14, 3.6),
             str(self.t["bonus_minimum"]),
-            style_text(5.5, ink, font="semibold"),
+            style_text(6, ink, font="semibold", min_size=6),
         )
 
     def _condition_tokens_front(self, s: Surface, item: Item, bleed: float) -> None:
@@ -686,7 +732,7 @@ class KitPainter:
             for b in boxes:
                 self._archive_box(s, b, "", False)
             s.text(
-                Box(3, 13.5, cut.width - 6, 5.5),
+                Box(3, 13.0, cut.width - 6, 4.8),
                 f"Σ = {cond.total}",
                 style_text(11, st.ink, font="bold"),
             )
@@ -694,8 +740,8 @@ class KitPainter:
         elif cond.any_order and sum(known) == 1:  # some archive holds exactly n
             wanted = next(n for n in cond.counts if n is not None)
             self._archive_box(s, boxes[1], str(wanted), True)
-            s.text(boxes[0], "?", style_text(10, MID_GREY, font="bold"))
-            s.text(boxes[2], "?", style_text(10, MID_GREY, font="bold"))
+            s.text(boxes[0], "?", style_text(10, DARK_GREY, font="bold"))
+            s.text(boxes[2], "?", style_text(10, DARK_GREY, font="bold"))
             caption = str(self.t["condition_any_archive"])
         else:  # counts in these archives ("*": any count), perhaps in any order
             for b, n in zip(boxes, cond.counts, strict=True):
@@ -707,7 +753,7 @@ class KitPainter:
                 Box(2.5, 14.0, cut.width - 5, 7.5), caption, style_text(7, st.ink, font="semibold")
             )
         elif caption:
-            s.text(Box(2.5, 19.0, cut.width - 5, 3.5), caption, style_text(5.5, st.ink))
+            s.text(Box(2.0, 17.8, cut.width - 4, 5.2), caption, style_text(6, st.ink, min_size=6))
 
     def _archive_box(self, s: Surface, box: Box, label: str, strong: bool) -> None:
         st = self.style
@@ -742,12 +788,27 @@ class KitPainter:
         r = item.width / 2
         self._bleed_fill(s, item, bleed, paint, True)
         s.circle((r, r), r - 0.9, None, Stroke(paint.mix(Paint((0, 0, 0)), 0.35), 0.5))
-        s.polygon(star_points(r, r - 1.2, 3.8, 1.6), paint.mix(Paint((0, 0, 0)), 0.3))
-        s.text(Box(r - 5, r + 2.4, 10, 3.2), label, style_text(5, st.ink, font="semibold"))
+        s.polygon(star_points(r, r - 2.0, 2.8, 1.2), paint.mix(Paint((0, 0, 0)), 0.3))
+        s.text(
+            Box(r - 5.2, r + 0.6, 10.4, 3.0),
+            label,
+            style_text(6, st.ink, font="semibold", min_size=6),
+        )
+
+    def _bet_plates_front(self, s: Surface, item: Item, bleed: float) -> None:
+        """A plate covering 3 consecutive spaces of the frame [R-05]; a bet token sits on it."""
+        st = self.style
+        w, h = item.width, item.height
+        s.rect(Box(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed), st.frame.mix(st.gold, 0.35))
+        for j in range(1, 3):
+            s.line((j * w / 3, 0.8), (j * w / 3, h - 0.8), Stroke(st.line, 0.3, (0.8, 0.6)))
+        s.circle((w / 2, h / 2), self.layouts["bet_token"].width / 2, None, Stroke(st.ink, 0.35))
+        s.rect(Box(0, 0, w, h).inset(0.3), None, Stroke(st.ink, 0.3))
 
     # -- rules reference ---------------------------------------------------------------------------
     def _rules_front(self, s: Surface, item: Item, bleed: float) -> None:
+        """A rulebook page: the payload is (the kit's
+        :class:`~runarch_gen.runarch.kit.rulebook.Rulebook`, the page), laid out already."""
         del bleed
-        from runarch_gen.runarch.kit.rules_page import draw_rules_page
-
-        draw_rules_page(self, s, Box(0, 0, item.width, item.height).inset(1.0), item.payload)
+        book, page = item.payload
+        book.draw_page(s, page, Box(0, 0, item.width, item.height).inset(1.0))

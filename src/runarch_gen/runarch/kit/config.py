@@ -110,8 +110,18 @@ class KitConfig:
             for f, i in zip(fills, inks, strict=True)
         ]
 
+    def frame_space(self) -> float:
+        """The width of one space of the score frame: a segment (five tiles and the frame's
+        width) holds 25 spaces."""
+        seg = self.layout("frame_segment")
+        return (5 * self.layout("tile").width + seg.height) / 25
+
     def bet_token_count(self) -> int:
         return int(self.data.get("bet_tokens", {}).get("count", 10))
+
+    def frame_bet_count(self) -> int:
+        """Bet tokens lying on the frame at setup, each on a plate of 3 spaces [R-05]."""
+        return int(self.data.get("bet_tokens", {}).get("frame", 4))
 
     def texts(self, lang: str) -> Texts:
         if lang not in self.text_data:
@@ -147,6 +157,10 @@ def load_kit_config(override: str | os.PathLike[str] | None = None) -> KitConfig
         data = merged(data, extra)
         text_data = merged(text_data, texts_override)
         source = display_name(override)
+    from runarch_gen.runarch.kit.schema import check_kit_data, check_texts
+
+    check_kit_data(data, source)
+    check_texts(text_data, source)
     config = KitConfig(data, text_data, source)
     try:
         for name in COMPONENT_NAMES:

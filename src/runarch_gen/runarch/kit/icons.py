@@ -97,7 +97,7 @@ def draw_direction(s: Surface, direction: Direction, box: Box, paint: Paint) -> 
 
 def draw_bonus_symbol(s: Surface, symbol: str, box: Box, paint: Paint) -> None:
     """The bonus-action symbols: D two-headed diagonal arrows, X a circle of arrows,
-    F one-headed diagonal arrows with a victory point, N a cross."""
+    F one one-headed diagonal arrow with a victory point, N a cross."""
     cx, cy = box.centre
     r = min(box.width, box.height) / 2
     w = r * 0.13
@@ -120,10 +120,10 @@ def draw_bonus_symbol(s: Surface, symbol: str, box: Box, paint: Paint) -> None:
             s.polyline(pts[:-2], Stroke(paint, w))
             arrow(s, pts[-3], pts[-1], paint, w, r * 0.34)
     elif symbol == "F":
+        # One diagonal arrow with one head (D's arrows have two), and the victory point.
         a = r * 0.72
-        arrow(s, (cx - a * 0.2, cy + a * 0.2), (cx + a, cy - a), paint, w, r * 0.32)
-        arrow(s, (cx + a * 0.2, cy - a * 0.2), (cx - a, cy + a), paint, w, r * 0.32)
-        star = Box(cx + r * 0.1, cy + r * 0.1, r * 0.75, r * 0.75)
+        arrow(s, (cx - a, cy + a), (cx + a, cy - a), paint, w, r * 0.32)
+        star = Box(cx + r * 0.12, cy + r * 0.12, r * 0.75, r * 0.75)
         draw_shape(s, Shape.STAR, star, paint)
     else:  # N: the cross that never leaves its owner
         a = r * 0.6
