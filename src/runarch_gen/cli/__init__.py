@@ -33,9 +33,9 @@ from runarch_gen.cli import games as _games  # noqa: F401  (after RunArch's, lis
 
 # isort: split
 # The game groups, after `games`.
+from runarch_gen.cli import backgammon as _backgammon  # noqa: F401
 from runarch_gen.cli import bluff as _bluff  # noqa: F401
 from runarch_gen.cli import malacca as _malacca  # noqa: F401
-from runarch_gen.cli import backgammon as _backgammon  # noqa: F401
 from runarch_gen.cli._app import INTERRUPT_REPORTED, app
 from runarch_gen.errors import (
     EXIT_INTERRUPTED,
