@@ -241,7 +241,9 @@ def replay(
 
 @backgammon_app.command("train")
 def train_command(
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Self-play games.")] = 20_000,
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, max=10_000_000, help="Self-play games.")
+    ] = 20_000,
     hidden: Annotated[int, typer.Option("--hidden", min=1, max=400, help="Hidden units.")] = 48,
     rate: Annotated[float, typer.Option("--rate", min=0.0001, max=1.0, help="Step size.")] = 0.1,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the games.")] = 1,

@@ -108,7 +108,8 @@ def game_app(name: str, help_text: str, *, simulate: bool = True) -> typer.Typer
 def _simulate_command(name: str) -> Callable[..., None]:
     def simulate(
         games: Annotated[
-            int, typer.Option("--games", "-n", min=1, help="How many games to play.")
+            int,
+            typer.Option("--games", "-n", min=1, max=10_000_000, help="How many games to play."),
         ] = 200,
         rules: Annotated[
             str,
@@ -218,7 +219,13 @@ def _validate_command(name: str) -> Callable[..., None]:
         ] = "",
         games: Annotated[
             int,
-            typer.Option("--games", "-n", min=0, help="Games between bots to simulate (0: none)."),
+            typer.Option(
+                "--games",
+                "-n",
+                min=0,
+                max=10_000_000,
+                help="Games between bots to simulate (0: none).",
+            ),
         ] = 200,
         bots: Annotated[
             str,

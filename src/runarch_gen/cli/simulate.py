@@ -23,7 +23,9 @@ from runarch_gen.errors import EXIT_INTERRUPTED, InputError
 
 @app.command()
 def simulate(
-    games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 200,
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, max=10_000_000, help="How many games to play.")
+    ] = 200,
     variant: Annotated[
         str,
         typer.Option(

@@ -78,7 +78,8 @@ def sweep(
         ),
     ] = None,
     games: Annotated[
-        int | None, typer.Option("--games", "-n", min=1, help="Games per point (default 200).")
+        int | None,
+        typer.Option("--games", "-n", min=1, max=10_000_000, help="Games per point (default 200)."),
     ] = None,
     seed: SeedOption = None,
     workers: WorkersOption = None,

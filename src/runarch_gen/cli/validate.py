@@ -56,7 +56,13 @@ def validate(
     ] = None,
     games: Annotated[
         int | None,
-        typer.Option("--games", "-n", min=1, help="Simulated games per variant (default 300)."),
+        typer.Option(
+            "--games",
+            "-n",
+            min=1,
+            max=10_000_000,
+            help="Simulated games per variant (default 300).",
+        ),
     ] = None,
     bots: Annotated[
         str | None,
