@@ -81,7 +81,7 @@ def test_simulate_text_table_and_plots(files, tmp_path, capsys) -> None:
         (["--bots", "clever"], "unknown bot 'clever'"),
         (["--variant", "chess"], "unknown variant 'chess'"),
         (["--variant", "complex(deal=7)"], "option deal"),
-        (["--games", "0"], "--games 0"),
+        (["--games", "0"], "'--games'"),
         (["--workers", "0"], "'--workers' / '-j': 0 is not in the range x>=1"),
         (["--deck", "missing.json"], "missing.json"),
     ],

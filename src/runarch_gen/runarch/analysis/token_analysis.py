@@ -240,7 +240,7 @@ class TokenAnalysis:
             else f"{float(again.deadlock + again.possible):.1%} of games could still deadlock"
         )
         return (
-            f"The token set is data (the rules option tokens=PATH, §1.4). With"
+            f"The token set is data (the rules option tokens, §1.4). With"
             f" {', '.join(changed)} instead, the same search finds that {verdict}."
         )
 
