@@ -79,6 +79,9 @@ def test_evaluate_says_when_a_pattern_is_valid_nowhere(files, capsys) -> None:
     [
         (["--card", "0R,3B,4G,5Q,6V"], "--card: unknown code '5Q'"),
         (["--card", "0R,3B,4G"], "--card: a pattern has 5 codes"),
+        (["--card", "0R,3R,4G,5Y,6V"], "--card: 0R,3R,4G,5Y,6V repeats a colour or a shape"),
+        (["--card", "0R,0B,4G,5Y,6V"], "repeats a colour or a shape"),
+        (["--card", P, "--phase", "4", "--rules", "simple"], "the simple game scores rows"),
         (["--card", P, "--phase", "4"], "give --board"),
         (["--card", P, "--phase", "5"], "--phase"),
         (["--card", P, "--rules", "complex(foo=1)"], "--rules: unknown option 'foo'"),
@@ -107,3 +110,12 @@ def test_evaluate_names_the_bad_line_of_a_stones_file(tmp_path, capsys) -> None:
     )
     assert run(["evaluate", "--stones", str(path), "--card", P]) == 2
     assert f"{path}:2:" in capsys.readouterr().err
+
+
+def test_evaluate_refuses_a_stone_lying_twice(tmp_path, capsys) -> None:
+    path = tmp_path / "stones.txt"
+    path.write_text(
+        "0R 3R 4R 5R 6R\n0B 3B 4B 5B 6B\n0G 3G 4G 5G 6G\n0Y 3Y 4Y 5Y 6Y\n0V 3V 4V 5V 0R\n"
+    )
+    assert run(["evaluate", "--stones", str(path), "--card", P]) == 2
+    assert "a stone lies twice" in capsys.readouterr().err

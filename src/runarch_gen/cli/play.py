@@ -59,23 +59,39 @@ def evaluate(
     from runarch_gen.runarch.boards.io import read_board
     from runarch_gen.runarch.decks.cards import parse_pattern
     from runarch_gen.runarch.engine.evaluation import evaluate_card
-    from runarch_gen.runarch.rules import MatchBonus, parse_rules
+    from runarch_gen.runarch.rules import MatchBonus, Variant, parse_rules
 
     try:
         pattern = parse_pattern(card)
     except ParseError as exc:
         raise exc.located("--card") from None
+    pieces = pattern.pieces
+    if len({p.colour for p in pieces}) < len(pieces) or len({p.shape for p in pieces}) < len(
+        pieces
+    ):
+        raise InputError(
+            f"--card: {pattern.text} repeats a colour or a shape;"
+            " a pattern has neither twice (§1.3)"
+        )
     try:
         match_piece = parse_piece(match) if match is not None else None
     except ParseError as exc:
         raise exc.located("--match") from None
     config = parse_rules(rules, source="--rules", files=Path("."))
+    if phase == 4 and config.variant is Variant.SIMPLE:
+        raise InputError(
+            "--phase 4: the simple game scores rows and columns only, with no match bonus (§5.1)"
+        )
     if phase == 4 and config.match_bonus is not MatchBonus.OFF and (board is None or match is None):
         raise InputError(
             "--phase 4 adds the match bonus [R-09]: give --board (the tiles) and --match"
             " (the card's match area), or --rules 'complex(match_bonus=off)'"
         )
     position = read_board(stones)
+    if len(set(position.indices())) != len(position.indices()):
+        raise InputError(
+            f"--stones: {stones}: a stone lies twice; the 25 stones are all different (§1.2)"
+        )
     tiles = read_board(board) if board is not None else None
     scores = evaluate_card(
         position.indices(), pattern, phase=phase, tiles=tiles, match=match_piece, config=config
