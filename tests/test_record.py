@@ -297,3 +297,20 @@ def test_replay_reads_the_deck_file_the_record_names(tmp_path, capsys) -> None:
     write_deck(sample_deck(40, 3), tmp_path / "other.json")
     assert run(["replay", str(record), "--deck", str(tmp_path / "other.json")]) == 2
     assert "DeckDigest" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("0 1·1·1 silver", "11 total 5 silver", "a condition token lies face up twice"),
+        (", 10 *·*·3 gold", "", "5 condition tokens face up; §3 step 7 lays 6"),
+        ("53 silver, 60 gold", "53 silver, 55 gold", "two frame bet tokens share a space"),
+        ("53 silver, 60 gold, 97 gold", "53 silver, 60 gold, 70 gold", "not 3 and 1"),
+        ("53 silver, 60 gold, 97 gold, 86 gold", "53 silver, 60 gold, 97 gold", "not 2 and 1"),
+    ],
+)
+def test_a_setup_that_section_3_cannot_deal_is_refused(old: str, new: str, message: str) -> None:
+    text = played(stall=12)
+    assert old in text
+    with pytest.raises(ParseError, match=message):
+        replay(text.replace(old, new, 1))

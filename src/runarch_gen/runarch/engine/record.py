@@ -52,7 +52,7 @@ from runarch_gen.runarch.engine.actions import (
 )
 from runarch_gen.runarch.engine.game import RunArchGame
 from runarch_gen.runarch.engine.sample import sample_deck
-from runarch_gen.runarch.engine.setup import GOLD, SILVER, TOKEN_SYMBOLS, Setup
+from runarch_gen.runarch.engine.setup import FACE_UP_CONDITIONS, GOLD, SILVER, TOKEN_SYMBOLS, Setup
 from runarch_gen.runarch.engine.stages import SETUP_STAGE
 from runarch_gen.runarch.engine.state import RunArchState
 from runarch_gen.runarch.engine.tables import LINE_NAMES
@@ -343,6 +343,12 @@ def _setup_from_header(context: _Context, game: RunArchGame) -> Setup:
     if first_name not in game.sides:
         raise context.tag_error("First", f"expected {' or '.join(game.sides)}")
     try:
+        face_up = min(FACE_UP_CONDITIONS, len(game.conditions)) if game.bets else 0
+        if len(conditions) != face_up:
+            raise context.tag_error(
+                "Conditions",
+                f"{len(conditions)} condition tokens face up; §3 step 7 lays {face_up}",
+            )
         return Setup(stones, order, stacks, conditions, frame_bets, game.sides.index(first_name))
     except ValueError as exc:
         raise context.fail(f"bad setup: {exc}") from None

@@ -63,6 +63,26 @@ class Setup:
                 low <= start and start + FRAME_COVER - 1 <= high for low, high in FRAME_SEGMENTS
             ):
                 raise ValueError(f"frame bet token at {start} is not inside a segment")
+        indices = [index for index, _ in self.conditions]
+        if len(set(indices)) != len(indices):
+            raise ValueError("a condition token lies face up twice (§3 step 7)")
+        if len(indices) > FACE_UP_CONDITIONS:
+            raise ValueError(f"{len(indices)} condition tokens face up; §3 step 7 lays 6")
+        if any(colour not in (GOLD, SILVER) for _, colour in self.conditions):
+            raise ValueError("a bet token is gold or silver")
+        if self.frame_bets:
+            per_segment = [
+                sum(low <= start <= high for start, _ in self.frame_bets)
+                for low, high in FRAME_SEGMENTS
+            ]
+            if per_segment != [FRAME_TOKENS_PER_SEGMENT] * len(FRAME_SEGMENTS):
+                raise ValueError(
+                    "the frame holds 2 bet tokens inside 51–75 and 2 inside 76–100 (§3 step 7),"
+                    f" not {' and '.join(map(str, per_segment))}"
+                )
+            covered = [start + k for start, _ in self.frame_bets for k in range(FRAME_COVER)]
+            if len(set(covered)) != len(covered):
+                raise ValueError("two frame bet tokens share a space [R-05]")
 
 
 def deal_setup(
