@@ -7,13 +7,26 @@ agree. Example (the betting article's first example, M = 13)::
     {
       "rules": "complex(archive_order=article)",
       "best": 13,
-      "archives": [["0B", "6B", "6R"], 2, 5],
+      "archives": [["0B", "6Y", "6R"], 2, 5],
       "bets": [
         {"token": "gold", "archive": "left", "cards": 3},
         {"token": "silver", "archive": "middle", "cards": 2},
         {"token": "gold", "archive": "right", "cards": 5}
       ]
     }
+
+The same, settled (the three archive bets win 16, 9 and 18 points: 43, as the article says):
+
+>>> text = (
+...     '{"rules": "complex(archive_order=article)", "best": 13,'
+...     ' "archives": [["0B", "6Y", "6R"], 2, 5], "bets": ['
+...     '{"token": "gold", "archive": "left", "cards": 3},'
+...     ' {"token": "silver", "archive": "middle", "cards": 2},'
+...     ' {"token": "gold", "archive": "right", "cards": 5}]}'
+... )
+>>> settlement, _ = tally_from_json(text)
+>>> [item.points for item in settlement.items if item.part == "archive_bets"], settlement.total
+([16, 9, 18], 43)
 
 Keys: ``rules`` (a rules string, default ``complex``); ``best`` (the best-card value M);
 ``card_points`` (points on the frame, default 0); ``opponent_best`` (for the duel [R-19];
