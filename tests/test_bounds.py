@@ -87,3 +87,14 @@ def test_rules_values_are_bounded(
 def test_counts_beyond_what_exists_are_refused_at_once(capsys: pytest.CaptureFixture[str]) -> None:
     refused(["boards", "-n", "6220801", "--seed", "1"], capsys, "only 6220800 boards meet")
     refused(["simulate", "--games", "100000000", "--seed", "1"], capsys, "--games")
+
+
+def test_a_charts_folder_that_cannot_be_written_is_refused_before_the_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "charts"
+    blocker.write_text("a file, not a folder")
+    args = ["simulate", "--games", "5000", "--seed", "1", "--plots", str(blocker)]
+    refused(args, capsys, "cannot make the charts folder")
+    refused(["runarch", "simulate", *args[1:]], capsys, "cannot make the charts folder")
+    assert blocker.read_text() == "a file, not a folder"

@@ -150,6 +150,10 @@ def _simulate_command(name: str) -> Callable[..., None]:
 
         registration, values = game_values(name, rules)
         used = resolve_seed(seed)
+        if plots is not None:  # checked before the first game
+            from runarch_gen.play.charts import check_chart_folder
+
+            check_chart_folder(plots)
         started = time.perf_counter()
         with progress(games, "simulate") as advance:
             report = playtest(

@@ -78,6 +78,10 @@ def simulate(
     names = check_bots(bots.split(","), rules)
     used = resolve_seed(seed)
     chosen = playtest_set(used, board, deck)
+    if plots is not None:  # checked before the first game
+        from runarch_gen.play.charts import check_chart_folder
+
+        check_chart_folder(plots)
     started = time.perf_counter()
     with progress(games, "simulate") as advance:
         report = run_simulation(

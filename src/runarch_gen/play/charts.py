@@ -14,11 +14,13 @@ and :func:`write_charts` writes a set into a folder, each file through a tempora
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from runarch_gen.charts import Bar, Format, bar_chart, histogram
-from runarch_gen.fileio import atomic_write
+from runarch_gen.errors import OutputError
 from runarch_gen.play import report
 from runarch_gen.play.report import PlayedGame, PlayReport
 from runarch_gen.play.stats import proportion
@@ -139,13 +141,35 @@ def report_charts(play: PlayReport, fmt: Format = "png") -> dict[str, bytes]:
     }
 
 
+def check_chart_folder(directory: str | os.PathLike[str]) -> Path:
+    """Make sure charts can be written into ``directory`` before any game is played: made if
+    missing, refused with one line when it is a file or cannot be written."""
+    folder = Path(directory)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        why = exc.strerror or exc
+        raise OutputError(f"{folder}: cannot make the charts folder: {why}") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise OutputError(f"{folder}: cannot write charts into this folder")
+    return folder
+
+
 def write_charts(charts: Mapping[str, bytes], directory: str | os.PathLike[str]) -> list[Path]:
     """Write ``charts`` (file name → bytes) into ``directory`` (made if missing; other files in
-    it are left alone), each through a temporary file and a rename; the paths written."""
-    folder = Path(directory)
-    written = []
-    for name, data in charts.items():
-        path = folder / name
-        atomic_write(path, data)
-        written.append(path)
+    it are left alone) as one set: all are written into a temporary folder inside it first and
+    moved into place only when every one is written, so a failure leaves no partial set."""
+    folder = check_chart_folder(directory)
+    tmp = Path(tempfile.mkdtemp(prefix=".charts.", suffix=".tmp", dir=folder))
+    try:
+        for name, data in charts.items():
+            (tmp / name).write_bytes(data)
+        written = []
+        for name in charts:
+            os.replace(tmp / name, folder / name)
+            written.append(folder / name)
+    except OSError as exc:
+        raise OutputError(f"{folder}: cannot write charts: {exc.strerror or exc}") from None
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
     return written
