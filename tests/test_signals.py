@@ -72,13 +72,16 @@ def _leftovers(folder: Path) -> list[str]:
     )
 
 
+LONG_DECK = ["deck", "--cards", "100", "--seed", "5", "-o", "out/deck.json", "--calibrate"]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "after"),
     [
-        (["simulate", "--games", "100000", "--seed", "1", "--workers", "2"], 2.0),
-        (["kit", "--seed", "11", "--out", "out", "--validate"], 2.0),
-        (["deck", "--cards", "100", "--seed", "5", "--calibrate", "-o", "out/deck.json"], 2.0),
+        (["simulate", "--games", "100000", "--seed", "1", "--workers", "2"], 1.2),
+        (["kit", "--seed", "11", "--out", "out", "--validate", "--images"], 1.2),
+        ([*LONG_DECK, "--calibrate-games", "20000"], 1.2),
     ],
     ids=["simulate", "kit", "deck"],
 )
