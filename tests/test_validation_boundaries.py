@@ -30,3 +30,13 @@ def test_deck_size_9_1_exactly_the_needed_cards_pass_and_one_fewer_fails(
     assert _deck_size_check(sample_deck(needed), config).ok
     short = _deck_size_check(sample_deck(needed - 1), config)
     assert not short.ok and short.failures[0].rule == "§9.1"
+
+
+@pytest.mark.parametrize(("cards", "best"), [(24, 5), (25, 5), (26, 4), (30, 4)])
+def test_pattern_difference_bound_pigeonhole_at_25_stones(cards: int, best: int) -> None:
+    # 25 different stones (5 colours × 5 shapes): up to 25 cards can show a different stone at
+    # every position, so two patterns may differ everywhere (5); a 26th card must repeat some
+    # stone at position 1, so the best any deck of 26 or more can reach is 4.
+    from runarch_gen.runarch.decks.check import _differences
+
+    assert _differences(sample_deck(cards).cards).best_possible == best
