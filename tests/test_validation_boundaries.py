@@ -40,3 +40,18 @@ def test_pattern_difference_bound_pigeonhole_at_25_stones(cards: int, best: int)
     from runarch_gen.runarch.decks.check import _differences
 
     assert _differences(sample_deck(cards).cards).best_possible == best
+
+
+@pytest.mark.parametrize(("minimum", "reachable"), [(6, True), (7, True), (8, False)])
+def test_R10_a_minimum_equal_to_the_best_score_is_within_reach(
+    minimum: int, reachable: bool
+) -> None:
+    # RULES §4.2 / [R-10]: the pattern points must *reach* the minimum, so a best of
+    # exactly the minimum is enough and one point less is not.
+    from runarch_gen.runarch.analysis.best_score import ScoreWitness
+    from runarch_gen.runarch.validation.validate import _minimums_check
+
+    best = ScoreWitness(card=1, line="r1", pattern_points=7, match_bonus=0, stones=tuple(range(25)))
+    config = parse_rules(f"simple(minimum={minimum})")
+    check = _minimums_check(config, (str(config),), None, best, None)
+    assert check.ok is reachable
