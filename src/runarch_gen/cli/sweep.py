@@ -56,7 +56,9 @@ def _inline_sweep(game: str | None, grid: list[str], fixed: list[str], bots: str
 def sweep(
     file: Annotated[
         str | None,
-        typer.Argument(help="A sweep file (TOML: game, games, seed, bots, [fixed], [grid])."),
+        typer.Argument(
+            help="A sweep file (TOML: game, games, seed, bots; tables fixed, grid or points)."
+        ),
     ] = None,
     game: Annotated[
         str | None, typer.Option("--game", help="The game, when no FILE is given.")
