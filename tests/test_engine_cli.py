@@ -119,3 +119,17 @@ def test_evaluate_refuses_a_stone_lying_twice(tmp_path, capsys) -> None:
     )
     assert run(["evaluate", "--stones", str(path), "--card", P]) == 2
     assert "a stone lies twice" in capsys.readouterr().err
+
+
+def test_evaluate_puts_the_best_line_first(tmp_path, capsys) -> None:
+    # Row 3 holds the pattern itself: 2 points at each of its 5 positions (§4.2), 10 in all;
+    # every other line scores less, so r3 must come first and the scores must not rise.
+    pattern = [PIECES.index(next(p for p in PIECES if p.code == code)) for code in P.split(",")]
+    rest = [i for i in IDENTITY if i not in pattern]
+    stones = rest[:10] + pattern + rest[10:]
+    path = write_board(tmp_path / "stones.txt", stones)
+    assert run(["evaluate", "--stones", path, "--card", P, "--json"]) == 0
+    lines = json.loads(capsys.readouterr().out)["lines"]
+    assert lines[0]["line"] == "r3" and lines[0]["pattern_points"] == 10
+    scores = [line["card_score"] for line in lines]
+    assert scores == sorted(scores, reverse=True) and scores[-1] < 10
