@@ -7,7 +7,13 @@ from pathlib import Path
 import pytest
 
 from runarch_gen.errors import InputError, OutputError
-from runarch_gen.fileio import atomic_directory, atomic_write, beside, read_text
+from runarch_gen.fileio import (
+    atomic_directory,
+    atomic_stream,
+    atomic_write,
+    beside,
+    read_text,
+)
 
 
 def test_atomic_write_replaces_the_file_and_leaves_no_temporary(tmp_path: Path) -> None:
@@ -137,7 +143,12 @@ def test_writing_to_a_symbolic_link_or_a_fifo_writes_through_it(tmp_path: Path) 
     atomic_write(link, "new")
     assert link.is_symlink() and real.read_text() == "new"
     atomic_write("/dev/null", "discarded")  # a device stays a device
+    with atomic_stream("/dev/null") as write:
+        write("streamed, discarded")
     assert Path("/dev/null").is_char_device()
+    with atomic_stream(link) as write:
+        write("streamed")
+    assert link.is_symlink() and real.read_text() == "streamed"
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
     import threading

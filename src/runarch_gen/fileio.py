@@ -15,6 +15,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from runarch_gen.errors import InputError, OutputError
 
@@ -142,35 +143,8 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> None:
         sys.stdout.buffer.write(raw)
         sys.stdout.buffer.flush()
         return
-    target = Path(path)
-    if target.is_symlink():
-        target = Path(os.path.realpath(target))  # write through the link, keep the link
-    try:
-        mode = target.stat().st_mode
-    except OSError:
-        mode = 0
-    if mode and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
-        _write_special(target, raw)  # a FIFO or a device such as /dev/null: write into it
-        return
-    parent = target.parent if str(target.parent) else Path(".")
-    try:
-        parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=parent)
-    except OSError as exc:
-        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(raw)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    with _replacing(path) as handle:
+        handle.write(raw)
 
 
 @contextlib.contextmanager
@@ -182,36 +156,43 @@ def atomic_stream(path: str | os.PathLike[str]) -> Iterator[Callable[[str], None
         yield lambda text: (sys.stdout.write(text), None)[1]
         sys.stdout.flush()
         return
+    with _replacing(path) as handle:
+        yield lambda text: (handle.write(text.encode("utf-8")), None)[1]
+
+
+@contextlib.contextmanager
+def _replacing(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
+    """A binary handle whose bytes replace ``path`` only once the block succeeds: a temporary
+    file beside it, renamed into place (removed on an error or an interrupt). A symbolic link
+    is written through (the link stays); a FIFO or a device such as ``/dev/null`` is written
+    into directly, never replaced by a file."""
     target = Path(path)
     if target.is_symlink():
         target = Path(os.path.realpath(target))
-    parent = target.parent if str(target.parent) else Path(".")
     try:
+        mode = target.stat().st_mode
+    except OSError:
+        mode = 0
+    try:
+        if mode and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+            with open(target, "wb") as special:
+                yield special
+            return
+        parent = target.parent if str(target.parent) else Path(".")
         parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=parent)
     except OSError as exc:
         raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            yield handle.write  # type: ignore[misc]
+        with os.fdopen(fd, "wb") as handle:
+            yield handle
         os.chmod(tmp, 0o644)
         os.replace(tmp, target)
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
         raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
-    except BaseException:
+    finally:
         with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
-def _write_special(target: Path, raw: bytes) -> None:
-    try:
-        with open(target, "wb") as handle:
-            handle.write(raw)
-    except OSError as exc:
-        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+            os.unlink(tmp)  # gone after the rename; left only by an error or an interrupt
 
 
 @contextlib.contextmanager
