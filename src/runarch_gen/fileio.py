@@ -209,7 +209,7 @@ def atomic_directory(
     """
     target = Path(path)
     parent = target.parent if str(target.parent) else Path(".")
-    before = _existing_folder(target, may_replace)
+    before = check_replaceable_folder(target, may_replace)
     try:
         parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=parent))
@@ -248,9 +248,12 @@ def _identity(path: Path) -> tuple[int, int, int] | None:
     return info.st_dev, info.st_ino, info.st_mtime_ns
 
 
-def _existing_folder(
+def check_replaceable_folder(
     target: Path, may_replace: Callable[[Path], None] | None
 ) -> tuple[int, int, int] | None:
+    """Refuse (:class:`OutputError`) to replace ``target`` unless it is missing, or a real folder
+    that ``may_replace`` accepts; its identity (device, inode, change time) if it exists, so that
+    a later writer can tell whether anybody changed it meanwhile."""
     if target.is_symlink():
         raise OutputError(f"{target}: is a symbolic link; not replaced")
     if not target.exists():

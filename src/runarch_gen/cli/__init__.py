@@ -119,6 +119,8 @@ def _stop_on_signals() -> None:
 def run(argv: list[str] | None = None) -> int:
     """Run the command line and return its exit code instead of exiting."""
     args = sys.argv[1:] if argv is None else argv
+    INTERRUPT_REPORTED.clear()  # state of this run only (tests and servers call run() again)
+    _signalled.clear()
     try:
         result = app(args=args, prog_name="runarch-gen", standalone_mode=False)
     except typer.TyperException as exc:  # Click's usage errors: bad option, missing argument …

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from runarch_gen import __version__
 from runarch_gen.errors import InputError, OutputError
-from runarch_gen.fileio import atomic_directory, read_text
+from runarch_gen.fileio import atomic_directory, check_replaceable_folder, read_text
 from runarch_gen.pnp.geometry import Box, Point
 from runarch_gen.pnp.sheets import (
     DUPLEX_MODES,
@@ -775,12 +775,7 @@ def kit_folder(out: str | os.PathLike[str], name: str) -> Path:
     if len(name) > MAX_NAME:
         raise InputError(f"--name: at most {MAX_NAME} characters, not {len(name)}")
     folder = Path(out) / name
-    if folder.is_symlink():
-        raise OutputError(f"{folder}: is a symbolic link; not replaced")
-    if folder.exists():
-        if not folder.is_dir():
-            raise OutputError(f"{folder}: exists and is not a folder; not replaced")
-        check_replaceable_kit(folder)
+    check_replaceable_folder(folder, check_replaceable_kit)  # again, under a lock, when written
     return folder
 
 
