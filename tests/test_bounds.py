@@ -73,6 +73,7 @@ def test_decks_that_cannot_be_played_are_refused_before_the_work(
     ("variant", "message"),
     [
         ("complex(tokens=D1/2/3/4/5/6 X7 F9 N11)", "at most 4 values per symbol"),
+        ("complex(tokens=D99999999999 X7 F9 N11)", "values are whole numbers from 1 to 100"),
         ("complex(conditions=99999999999999999999·1·1)", "a count is at most 10"),
         ("complex(conditions=" + "|".join(["total 5"] * 201) + ")", "at most 200 conditions"),
         ("complex(stall=100000000000)", "stall"),

@@ -144,7 +144,7 @@ def _checked(symbol: str, items: list[int], source: str | None) -> tuple[int, ..
     return tuple(items)
 
 
-_INLINE_ITEM = re.compile(r"\s*([DXFN])\s*([0-9]{1,3}(?:\s*/\s*[0-9]{1,3})*)\s*[;]?", re.IGNORECASE)
+_INLINE_ITEM = re.compile(r"\s*([DXFN])\s*([0-9]+(?:\s*/\s*[0-9]+)*)\s*[;]?", re.IGNORECASE)
 _INLINE = re.compile(rf"(?:{_INLINE_ITEM.pattern})+\s*\Z", re.IGNORECASE)
 
 
@@ -165,7 +165,13 @@ def parse_tokens_inline(text: str, source: str | None = None) -> BonusTokens:
         symbol = match.group(1).upper()
         if symbol in table:
             raise ParseError(f"tokens: {symbol} is given twice", source=source)
-        table[symbol] = [int(v) for v in match.group(2).split("/")]
+        digits = [v.strip() for v in match.group(2).split("/")]
+        if any(len(v) > 3 for v in digits):  # bounded before int(): no 5,000-digit numbers
+            raise ParseError(
+                f"tokens: {symbol}: values are whole numbers from 1 to {MAX_TOKEN_VALUE}",
+                source=source,
+            )
+        table[symbol] = [int(v) for v in digits]
     missing = [s for s in TOKEN_SYMBOLS if s not in table]
     if missing:
         raise ParseError(f"tokens: no values for {', '.join(missing)}", source=source)
