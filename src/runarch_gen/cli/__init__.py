@@ -58,6 +58,14 @@ def main(argv: list[str] | None = None) -> None:
     # still imports and cleans up) must not print a traceback after that.
     for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, signal.SIG_IGN)
+    if code in (EXIT_INTERRUPTED, *(stop.exit_code for stop in _signalled)):
+        # Stopped: every temporary file is gone and every worker ended, and the message is
+        # out. A CP-SAT search stopped half-way can leave native threads that the C++
+        # destructors of a normal exit abort on ("terminate called …", exit -6), so the
+        # process ends here, without them.
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
     sys.exit(code)
 
 
