@@ -86,13 +86,25 @@ def kit(
             " or a TOML file like the engine's conditions.toml; default: [R-02].",
         ),
     ] = None,
+    variant: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--variant",
+            metavar="RULES",
+            help="A variant to try, printed with the rulebook's rules options: a rules string"
+            " such as solo(automa=2), as runarch-gen validate --suggest proposes; repeatable.",
+        ),
+    ] = None,
     template: Annotated[
         Path | None,
         typer.Option("--template", help="TOML file overriding layouts, sheets or texts."),
     ] = None,
-    out: Annotated[Path, typer.Option("--out", help="Folder that receives the kit folder.")] = Path(
-        "output"
-    ),
+    out: Annotated[
+        Path,
+        typer.Option(
+            "--output", "-o", "--out", help="Folder that receives the kit folder (--out: the same)."
+        ),
+    ] = Path("output"),
     name: Annotated[
         str | None,
         typer.Option("--name", help="Name of the kit folder; default: kit-SEED."),
@@ -137,7 +149,7 @@ def kit(
         parse_only,
     )
     from runarch_gen.runarch.kit.inputs import KitChecks, kit_inputs
-    from runarch_gen.runarch.rules import data_option
+    from runarch_gen.runarch.rules import data_option, parse_rules
     from runarch_gen.runarch.validation.validate import default_variants, validate_set
 
     chosen = resolve_seed(seed)
@@ -152,6 +164,9 @@ def kit(
         template=str(template) if template is not None else None,
         tokens=data_option("tokens", tokens or "default", source="--tokens"),
         conditions=data_option("conditions", conditions or "default", source="--conditions"),
+        variants=tuple(
+            str(parse_rules(text, source="--variant", files=Path("."))) for text in variant or ()
+        ),
     ).checked()
     folder = kit_folder(out, name if name is not None else f"kit-{chosen}")
     with progress(None, "kit") as advance:

@@ -98,6 +98,15 @@ def validate(
             " before the set fails (default 0.05).",
         ),
     ] = None,
+    suggest: Annotated[
+        bool,
+        typer.Option(
+            "--suggest",
+            help="For each balance finding, search for the smallest change of the rules that"
+            " removes it (token values, the automa's level, an option), played with the same"
+            " bots, games and seed; reported with its figures before and after.",
+        ),
+    ] = False,
     json_: JsonOption = False,
 ) -> None:
     """Can this set (board + deck) be played under these rules?
@@ -108,7 +117,10 @@ def validate(
     Static checks (RULES §9.1), each failure with its proof: board B-1
     (B-2 with --diagonals), stones, patterns, goals, every minimum of the
     bonus-token set under the match-bonus option [R-09], condition tokens,
-    deck size. Then simulated games in each variant (§9.3).
+    deck size. Then simulated games in each variant (§9.3), and their balance
+    findings with the evidence (a seat edge, a one-sided solo game, a bot that
+    always wins, games that deadlock, a goal never met); --suggest searches a
+    change of the rules that removes each and shows it played.
 
     Exit 0: the set can be played. Exit 1: it cannot — a static check
     fails, or more than --stall-tolerance of a variant's simulated games
@@ -128,6 +140,7 @@ def validate(
         STALL_TOLERANCE,
         STATIC_STEPS,
         load_set,
+        suggest_fixes,
         validate_set,
     )
 
@@ -156,6 +169,18 @@ def validate(
             source=game_set.source,
             advance=advance,
         )
+    if suggest and report.balance and not report.interrupted:
+        with progress(None, "suggest") as advance:
+            report = suggest_fixes(
+                report,
+                game_set.board,
+                game_set.deck,
+                games=rounds,
+                bots=chosen_bots,
+                seed=game_set.seed,
+                workers=workers,
+                advance=advance,
+            )
     if json_:
         emit_json(report.to_json())
     else:

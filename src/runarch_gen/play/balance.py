@@ -197,17 +197,23 @@ def suggest(
     candidates: Iterable[Mapping[str, str]],
     simulate: Callable[[Mapping[str, str]], PlayReport],
     sides: Sequence[str],
+    *,
+    stall_tolerance: float = 0.0,
 ) -> Suggestion:
     """Try each candidate change (``simulate(change)`` plays games with it) in order and return
     the first after which ``finding`` is gone — no finding of its kind and subject in the new
-    games — with the figures before and after."""
+    games, stalls judged with ``stall_tolerance`` as when it was found — with the figures
+    before and after."""
     tried: list[tuple[str, float]] = []
     for change in candidates:
         played = simulate(change)
         after = [
             f
             for f in balance_findings(
-                played.results, sides, values=played.wins_by_value(), stall_tolerance=0.0
+                played.results,
+                sides,
+                values=played.wins_by_value(),
+                stall_tolerance=stall_tolerance,
             )
             if f.kind == finding.kind and f.subject == finding.subject
         ]

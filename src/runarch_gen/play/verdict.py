@@ -208,7 +208,8 @@ class Verdict:
         elif self.interrupted:
             out.append("verdict: none — interrupted before the dynamic check finished")
         else:
-            notes = f" ({len(self.findings)} balance findings above)" if self.findings else ""
+            n = len(self.findings)
+            notes = f" ({n} balance finding{'s' if n > 1 else ''} above)" if n else ""
             out.append(f"verdict: PLAYABLE — {self.game} can be played{notes}")
         return out
 
@@ -323,7 +324,15 @@ def validate_game(
                     )
 
                 candidates = registration.suggestions(values, finding)
-                proposals.append(suggest(finding, candidates, replay, played.sides))
+                proposals.append(
+                    suggest(
+                        finding,
+                        candidates,
+                        replay,
+                        played.sides,
+                        stall_tolerance=stall_tolerance,
+                    )
+                )
     return Verdict(
         str(game),
         tuple(found),

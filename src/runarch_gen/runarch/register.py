@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from functools import cache
 
 from runarch_gen.errors import InputError
+from runarch_gen.play.balance import Finding
 from runarch_gen.play.registry import Value, register_game
 from runarch_gen.runarch.boards.board import Board
 from runarch_gen.runarch.bots import BOTS
@@ -51,6 +52,20 @@ def load_runarch(values: Mapping[str, Value]) -> RunArchGame:
     return RunArchGame(rules, board, deck)
 
 
+def _suggestions(values: Mapping[str, Value], finding: Finding) -> list[dict[str, str]]:
+    """The changes of parameters worth trying against a balance finding (``runarch-gen runarch
+    validate --suggest``), smallest first: see :func:`runarch_gen.runarch.validation.balance
+    .candidates` (a generic ``stalls`` finding is tried as a deadlock)."""
+    from runarch_gen.runarch.validation.balance import candidates, changed_options
+
+    game = load_runarch(values)
+    config = game.config
+    return [
+        changed_options(config, rules)
+        for rules in candidates(config, finding, game.board, game.cards)
+    ]
+
+
 def _statistics(state: RunArchState) -> dict[str, tuple[int, ...]]:
     # The generic report's view; `runarch-gen simulate` has the full RunArch report.
     return {
@@ -82,4 +97,5 @@ REGISTRATION = register_game(
     length=_turns,
     length_unit="turns",
     first=_first,
+    suggestions=_suggestions,
 )

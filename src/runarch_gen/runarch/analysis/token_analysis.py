@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -27,7 +27,13 @@ from runarch_gen.runarch.decks.cards import PATTERN_LENGTH
 from runarch_gen.runarch.engine.state import CARDS_TO_END, MILESTONES
 from runarch_gen.runarch.engine.tokens import TOKEN_SYMBOLS, BonusTokens
 
-__all__ = ["RulesFinding", "TokenAnalysis", "analyse_tokens", "pair_outcome"]
+__all__ = [
+    "RulesFinding",
+    "TokenAnalysis",
+    "analyse_tokens",
+    "pair_outcome",
+    "token_candidates",
+]
 
 LEAST_PATTERN_POINTS = PATTERN_LENGTH  # §4.2 a valid line earns at least 1 point a position
 
@@ -217,31 +223,26 @@ class TokenAnalysis:
         }
 
     def _remedy_text(self) -> str:
-        # Lower every value that phases 1–3 cannot reach on the tokens handed over at the
-        # milestones (D, X, F) and search again: a computed remedy, not a guess.
-        levels = len(MILESTONES)
-        capped = BonusTokens(
-            tuple(
-                tuple(min(v, self.best_pattern) for v in values) if level < levels else values
-                for level, values in enumerate(self.tokens.values)
-            )
+        # The smallest changes of the token values that phases 1–3 cannot reach, each searched
+        # again: a computed remedy, not a guess (runarch-gen validate --suggest plays it).
+        found = token_candidates(
+            self.tokens, best_pattern=self.best_pattern, best_phase4=self.best_phase4
         )
+        if not found:
+            return (
+                "The token set is data (the rules option tokens, §1.4); no value brought within"
+                f" the {self.best_pattern} points of phases 1–3 lets every game end."
+            )
         changed = [
             f"{symbol} {'/'.join(map(str, new))}"
             for symbol, old, new in zip(
-                TOKEN_SYMBOLS, self.tokens.values, capped.values, strict=True
+                TOKEN_SYMBOLS, self.tokens.values, found[0].values, strict=True
             )
             if old != new
         ]
-        again = analyse_tokens(capped, best_pattern=self.best_pattern, best_phase4=self.best_phase4)
-        verdict = (
-            "every game can end"
-            if not again.deadlock and not again.possible
-            else f"{float(again.deadlock + again.possible):.1%} of games could still deadlock"
-        )
         return (
             f"The token set is data (the rules option tokens, §1.4). With"
-            f" {', '.join(changed)} instead, the same search finds that {verdict}."
+            f" {', '.join(changed)} instead, the same search finds that every game can end."
         )
 
     def _tenth_card_text(self) -> str:
@@ -413,3 +414,53 @@ def _describe_pairs(
 
 def _stack_text(stack: Sequence[int]) -> str:
     return " ".join(f"{s}{v}" for s, v in zip(TOKEN_SYMBOLS, stack, strict=True))
+
+
+def _lowered(tokens: BonusTokens, best_pattern: int) -> Iterator[BonusTokens]:
+    """Token sets in which the values that movement phases 1–3 cannot reach on the tokens
+    handed over at the milestones (D, X, F) are brought within reach: each such symbol's
+    values shifted down as a whole (as many tokens as before), then the offending values
+    dropped; one symbol at a time before all of them."""
+    levels = len(MILESTONES)
+    offending = [
+        level for level, values in enumerate(tokens.values[:levels]) if max(values) > best_pattern
+    ]
+
+    def shifted(level: int) -> tuple[int, ...] | None:
+        values = tokens.values[level]
+        new = tuple(v - (max(values) - best_pattern) for v in values)
+        return new if min(new) >= 1 else None
+
+    def dropped(level: int) -> tuple[int, ...] | None:
+        new = tuple(v for v in tokens.values[level] if v <= best_pattern)
+        return new or None
+
+    groups = [[level] for level in offending]
+    if len(offending) > 1:
+        groups.append(offending)
+    for change in (shifted, dropped):
+        for group in groups:
+            values = list(tokens.values)
+            for level in group:
+                new = change(level)
+                if new is None:
+                    break
+                values[level] = new
+            else:
+                yield BonusTokens(tuple(values))
+
+
+def token_candidates(
+    tokens: BonusTokens, *, best_pattern: int, best_phase4: int
+) -> list[BonusTokens]:
+    """Changes of ``tokens`` after which the token analysis proves every two-player game can
+    end (no deadlock, none possible), smallest first; empty when no such change is found.
+    ``best_pattern`` and ``best_phase4`` are the set's best card scores (phases 1–3, phase 4)."""
+    out: list[BonusTokens] = []
+    for candidate in _lowered(tokens, best_pattern):
+        if candidate in out:
+            continue
+        analysis = analyse_tokens(candidate, best_pattern=best_pattern, best_phase4=best_phase4)
+        if not analysis.deadlock and not analysis.possible:
+            out.append(candidate)
+    return out

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from runarch_gen import __version__
 from runarch_gen.errors import InputError, OutputError
-from runarch_gen.fileio import atomic_directory, check_replaceable_folder, read_text
+from runarch_gen.fileio import atomic_directory, check_replaceable_folder, read_text, shorten
 from runarch_gen.pnp.geometry import Box, Point
 from runarch_gen.pnp.sheets import (
     DUPLEX_MODES,
@@ -50,6 +50,7 @@ from runarch_gen.runarch.kit.components import BonusToken, FramePart, KitPainter
 from runarch_gen.runarch.kit.config import LANGUAGES, KitConfig, load_kit_config
 from runarch_gen.runarch.kit.rulebook import Rulebook, RulebookInputs, kit_configs
 from runarch_gen.runarch.kit.style import Style
+from runarch_gen.runarch.rules import RulesConfig, parse_rules
 from runarch_gen.textdata import loads_json
 
 if TYPE_CHECKING:
@@ -125,6 +126,7 @@ class KitOptions:
     archive_order: str = "overview"
     tokens: str = "default"
     conditions: str = "default"
+    variants: tuple[str, ...] = ()  # variants to try, printed in the rulebook's options
 
     def checked(self) -> KitOptions:
         if self.lang not in LANGUAGES:
@@ -141,7 +143,29 @@ class KitOptions:
         load_conditions(self.conditions)
         if self.template is not None:
             load_kit_config(self.template)  # and so does a template outside the schema
+        house_variants(self)  # a variant that changes nothing or names a file is refused
         return self
+
+
+MAX_VARIANTS = 8
+"""Variants to try a rulebook prints at most."""
+
+
+def house_variants(options: KitOptions) -> tuple[RulesConfig, ...]:
+    """The variants to try that ``options`` name (rules strings such as ``solo(automa=2)``,
+    e.g. what ``runarch-gen validate --suggest`` proposes), each of a variant the kit is made
+    for and changing at least one of its options; :class:`InputError` otherwise."""
+    if len(options.variants) > MAX_VARIANTS:
+        raise InputError(f"--variant: at most {MAX_VARIANTS} variants, not {len(options.variants)}")
+    configs = kit_configs(options.archive_order, options.tokens, options.conditions)
+    out = []
+    for text in options.variants:
+        config = parse_rules(text, source="--variant")
+        base = next((c for c in configs if c.variant is config.variant), None)
+        if base is None or config == base:
+            raise InputError(f"--variant {shorten(text)}: changes none of the kit's rules")
+        out.append(config)
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -471,6 +495,7 @@ def make_rulebook(
         kit_configs(options.archive_order, options.tokens, options.conditions),
         counts,
         validation if validation is not None and validation.dynamic else None,
+        house_variants(options),
     )
     return Rulebook(painter, inputs)
 
@@ -737,6 +762,7 @@ def build_manifest(
             "tokens": o.tokens,
             "conditions": o.conditions,
             "template": os.path.basename(o.template) if o.template else None,
+            **({"variants": list(o.variants)} if o.variants else {}),
         },
         "paper": {
             "name": plan.imposition.spec.paper.name,

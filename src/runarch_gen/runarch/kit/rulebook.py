@@ -101,6 +101,7 @@ class RulebookInputs:
     configs: tuple[RulesConfig, ...]
     counts: Mapping[str, int] = field(hash=False, compare=False)
     validation: ValidationReport | None = None
+    house: tuple[RulesConfig, ...] = ()  # variants to try (kit --variant)
 
 
 def kit_configs(archive_order: str, tokens: str, conditions: str) -> tuple[RulesConfig, ...]:
@@ -917,6 +918,35 @@ class Rulebook:
             out.append((spec.tag, str(names.get(spec.name, spec.help)), f"{spec.name} = {shown}"))
         return out
 
+    def house_rows(self) -> list[str]:
+        """One line per changed option of each variant to try (``kit --variant``)."""
+        names = self.book.get("options", {})
+        variants = self.t["rules"]["playtest_variants"]
+        out = []
+        for config in self.inputs.house:
+            base = self.config(config.variant)
+            for spec in OPTIONS:
+                old, new = getattr(base, spec.name), getattr(config, spec.name)
+                if old == new:
+                    continue
+                out.append(
+                    str(self.book["house_variant"]).format(
+                        variant=variants.get(config.name, config.name),
+                        option=names.get(spec.name, spec.help),
+                        name=spec.name,
+                        value=_option_text(spec.name, new),
+                        instead=_option_text(spec.name, old),
+                    )
+                )
+        return out
+
+    def _house_h(self, width: float) -> float:
+        rows = self.house_rows()
+        if not rows:
+            return 0.0
+        h = 2.0 + self._caption_h(str(self.book["house_heading"]), width, self.small) + 0.8
+        return h + sum(self._caption_h(row, width, self.small) + 0.8 for row in rows)
+
     def _options_intro(self) -> str:
         return str(self.book["options_intro"]).format(
             variants=", ".join(str(c) for c in self.inputs.configs)
@@ -932,7 +962,7 @@ class Rulebook:
                 )
                 + 0.8
             )
-        return h
+        return h + self._house_h(width)
 
     def _d_options(self, s: Surface, box: Box) -> None:
         st = self.painter.style
@@ -951,6 +981,30 @@ class Rulebook:
             s.text(Box(box.x + box.width * 0.57, y, box.width * 0.43, h), value, bold)
             y += h + 0.8
             s.line((box.x, y - 0.4), (box.right, y - 0.4), Stroke(st.line, 0.2))
+        rows = self.house_rows()
+        if rows:
+            y += 2.0
+            heading = str(self.book["house_heading"])
+            h = self._caption_h(heading, box.width, self.small)
+            s.text(Box(box.x, y, box.width, h), heading, bold)
+            y += h + 0.8
+            for row in rows:
+                h = self._caption_h(row, box.width, self.small)
+                s.text(Box(box.x, y, box.width, h), row, self.small)
+                y += h + 0.8
+
+
+def _option_text(name: str, value: object) -> str:
+    """An option's value as printed; the token and condition sets as their values, also when
+    they are the defaults."""
+    from runarch_gen.runarch.engine.conditions import conditions_inline, load_conditions
+    from runarch_gen.runarch.engine.tokens import load_tokens
+
+    if name == "tokens":
+        return load_tokens(str(value)).inline
+    if name == "conditions":
+        return conditions_inline(load_conditions(str(value)))
+    return str(getattr(value, "value", value))
 
 
 def _line_index(name: str) -> int:

@@ -122,6 +122,7 @@ FORMATS: dict[str, set[str]] = {
     },
     "rulebook.automa_result_valid": {"line", "points"},
     "rulebook.options_intro": {"variants"},
+    "rulebook.house_variant": {"variant", "option", "name", "value", "instead"},
 }
 
 

@@ -53,6 +53,7 @@ from runarch_gen.runarch.decks.check import DeckReport, Violation, check_deck
 from runarch_gen.runarch.decks.goals import MAX_ARCHIVED
 from runarch_gen.runarch.engine.conditions import Condition, load_conditions
 from runarch_gen.runarch.engine.tokens import TOKEN_SYMBOLS, BonusTokens, load_tokens
+from runarch_gen.runarch.validation.balance import BalanceNote, candidates, find_fix, run_findings
 from runarch_gen.solver import solve
 from runarch_gen.textdata import loads_json
 
@@ -90,6 +91,7 @@ __all__ = [
     "load_set",
     "pair_outcome",
     "setup_cards",
+    "suggest_fixes",
     "validate_set",
 ]
 
@@ -849,6 +851,8 @@ class ValidationReport:
     strict: bool = False
     source: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
     stall_tolerance: float = STALL_TOLERANCE
+    balance: tuple[BalanceNote, ...] = ()
+    suggest_interrupted: bool = False
 
     def stalls_fail(self, run: DynamicCheck) -> bool:
         """Whether ``run`` stalled too often without a proven deadlock: more than
@@ -902,7 +906,7 @@ class ValidationReport:
 
     @property
     def interrupted(self) -> bool:
-        return any(run.interrupted for run in self.dynamic)
+        return self.suggest_interrupted or any(run.interrupted for run in self.dynamic)
 
     @property
     def playable(self) -> bool:
@@ -947,14 +951,23 @@ class ValidationReport:
                 out.append(f"  {run.text}")
                 out += [f"    {line}" for line in run.summary]
             out += [f"  {rules}: not simulated: {why}" for rules, why in self.skipped]
+        if self.balance:
+            out.append("balance (not failures):")
+            for note in self.balance:
+                out += [f"  {line}" for line in note.lines()]
         if not self.playable:
             out.append("verdict: NOT PLAYABLE")
             out += [f"  {reason}" for reason in self.reasons]
         elif self.interrupted:
             out.append("verdict: none — interrupted before the dynamic check finished")
         else:
-            n = len(self.findings)
-            notes = f" ({n} rules finding{'s' if n > 1 else ''} above)" if n else ""
+            n, b = len(self.findings), len(self.balance)
+            counted = [
+                f"{k} {what}{'s' if k > 1 else ''}"
+                for k, what in ((n, "rules finding"), (b, "balance finding"))
+                if k
+            ]
+            notes = f" ({', '.join(counted)} above)" if counted else ""
             out.append(
                 f"verdict: PLAYABLE — the set can be played in {', '.join(self.variants)}{notes}"
             )
@@ -983,6 +996,11 @@ class ValidationReport:
             "rules_findings": [
                 {k: v for k, v in f.to_json().items() if k != "explanation"} for f in self.findings
             ],
+            **(
+                {"balance": [{"rules": n.rules, **n.finding.to_json()} for n in self.balance]}
+                if self.balance
+                else {}
+            ),
             "dynamic": [
                 {k: v for k, v in run.to_json().items() if k not in ("simulation",)}
                 | {"median_turns": run.median_turns, "first_player_wins": run.first_player_wins}
@@ -1008,6 +1026,7 @@ class ValidationReport:
             "rules_findings": [f.to_json() for f in self.findings],
             "dynamic": [run.to_json() for run in self.dynamic],
             "skipped": [{"rules": r, "reason": why} for r, why in self.skipped],
+            "balance": [note.to_json() for note in self.balance],
             "interrupted": self.interrupted,
         }
 
@@ -1079,6 +1098,7 @@ def validate_set(
 
     runs: list[DynamicCheck] = []
     skipped: list[tuple[str, str]] = []
+    notes: list[BalanceNote] = []
     for config in configs:
         rules = str(config)
         if any(r == rules for r, _ in skipped) or any(run.rules == rules for run in runs):
@@ -1120,4 +1140,55 @@ def validate_set(
                 ),
             )
         )
-    return replace(report, dynamic=tuple(runs), skipped=tuple(skipped))
+        if not result.interrupted:
+            found = run_findings(result, goals=config.has_archives)
+            notes += [BalanceNote(rules, finding) for finding in found]
+    return replace(report, dynamic=tuple(runs), skipped=tuple(skipped), balance=tuple(notes))
+
+
+def suggest_fixes(
+    report: ValidationReport,
+    board: Board,
+    deck: Deck,
+    *,
+    games: int = DEFAULT_GAMES,
+    bots: Sequence[str] = DEFAULT_BOTS,
+    seed: int = 0,
+    workers: int | None = None,
+    advance: Callable[[int], None] | None = None,
+) -> ValidationReport:
+    """``report`` with a suggestion for each balance finding: the candidate changes of the
+    rules (:func:`~runarch_gen.runarch.validation.balance.candidates`, smallest first) played
+    with the same ``bots``, ``games`` and ``seed`` until one removes the finding. A Ctrl-C
+    stops the search: the suggestions found so far are kept and the report says it was
+    interrupted."""
+    from runarch_gen.runarch.analysis.simulation import simulate
+
+    def play(rules: RulesConfig) -> SimulationReport:
+        return simulate(
+            rules=rules,
+            board=board,
+            deck=deck,
+            bots=list(bots),
+            games=games,
+            seed=seed,
+            workers=workers,
+            on_progress=advance,
+        )
+
+    notes: list[BalanceNote] = []
+    stopped = False
+    for note in report.balance:
+        if stopped:
+            notes.append(note)
+            continue
+        config = parse_rules(note.rules)
+        tries = candidates(config, note.finding, board, deck.cards)
+        if not tries:
+            notes.append(note)  # not a matter of the rules: nothing to try
+            continue
+        suggestion, fixed, stopped = find_fix(config, note.finding, tries, play)
+        notes.append(
+            replace(note, suggestion=suggestion, fixed=None if fixed is None else str(fixed))
+        )
+    return replace(report, balance=tuple(notes), suggest_interrupted=stopped)
