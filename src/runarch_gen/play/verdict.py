@@ -82,6 +82,11 @@ class Check:
     def ok(self) -> bool:
         return not self.failures
 
+    def concerns(self, rules: str) -> bool:
+        """Whether the check concerns the variant ``rules`` (a check of no variant concerns
+        them all)."""
+        return not self.rules or rules in self.rules
+
     def to_json(self) -> dict[str, Any]:
         return {
             "check": self.name,

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from runarch_gen.errors import EXIT_INVALID, EXIT_OK, InputError, ParseError
 from runarch_gen.fileio import display_name, read_text
+from runarch_gen.play.verdict import Check, Failure
 from runarch_gen.runarch.analysis.best_score import STONES, ScoreWitness, best_card_score
 from runarch_gen.runarch.analysis.token_analysis import (
     RulesFinding,
@@ -109,56 +110,16 @@ SIMPLE_HAND = 2  # §5.1
 # Results
 
 
-@dataclass(frozen=True, slots=True)
-class Failure:
-    """One reason the set cannot be played: the component, the rule, what is wrong, and the
-    proof (a witness, a count, the solver's verdict)."""
-
-    component: str  # "board", "deck", "card 12", "token N 13", "condition 3·3·3"
-    rule: str  # "B-1", "§1.3", "§7", "R-09", "R-02", "§9.1"
-    message: str
-    proof: str = ""
-
-    @property
-    def text(self) -> str:
-        return f"{self.component}: {self.message} [{self.rule}]"
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "component": self.component,
-            "rule": self.rule,
-            "message": self.message,
-            "proof": self.proof,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Check:
-    """One static check: its name, the variants it concerns (empty: the set as a whole), a
-    one-line summary, its failures, and the proofs of what passed (witnesses), as JSON."""
-
-    name: str
-    rules: tuple[str, ...]
-    summary: str
-    failures: tuple[Failure, ...] = ()
-    proofs: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
-
-    @property
-    def ok(self) -> bool:
-        return not self.failures
-
-    def concerns(self, rules: str) -> bool:
-        return not self.rules or rules in self.rules
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "check": self.name,
-            "rules": list(self.rules),
-            "ok": self.ok,
-            "summary": self.summary,
-            "failures": [f.to_json() for f in self.failures],
-            "proofs": dict(self.proofs),
-        }
+def _check(
+    name: str,
+    rules: tuple[str, ...],
+    summary: str,
+    failures: tuple[Failure, ...] = (),
+    proofs: Mapping[str, Any] | None = None,
+) -> Check:
+    """A :class:`~runarch_gen.play.verdict.Check` of the variants ``rules`` (empty: the set as
+    a whole)."""
+    return Check(name, summary, failures, dict(proofs or {}), rules)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -325,10 +286,10 @@ def _deck_size_check(deck: Deck, config: RulesConfig) -> Check:
     )
     rules = (str(config),)
     if len(deck) >= needed:
-        return Check("deck size", rules, arithmetic, proofs={"cards": len(deck), "needed": needed})
+        return _check("deck size", rules, arithmetic, proofs={"cards": len(deck), "needed": needed})
     what = "too small to set up" if draws < 0 else f"{draws} draws, fewer than {needed - setup}"
     failure = Failure("deck", "§9.1", f"{what} in the {config.name} game", arithmetic)
-    return Check(
+    return _check(
         "deck size",
         rules,
         f"{len(deck)} cards, {needed} needed",
@@ -356,17 +317,17 @@ def _board_check(board: Board, diagonals: bool) -> Check:
     if not failures:
         summary = f"{rule} holds: no row{', column or diagonal' if diagonals else ' or column'}"
         summary += f" repeats a colour or a shape; the {len(set(board.tiles))} tiles are distinct"
-        return Check("board", (), summary, proofs={"tiles": board.codes()})
+        return _check("board", (), summary, proofs={"tiles": board.codes()})
     n = len(failures)
-    return Check("board", (), f"{n} {_plural(n, 'violation')} of {rule}", failures)
+    return _check("board", (), f"{n} {_plural(n, 'violation')} of {rule}", failures)
 
 
 def _stones_check() -> Check:
     distinct = {(s.colour, s.shape) for s in STONES}
     summary = f"{len(distinct)} distinct stones, one of each colour × shape (§1.2)"
     if len(STONES) == len(distinct) == len(PIECES):
-        return Check("stones", (), summary)
-    return Check("stones", (), summary, (Failure("stones", "§1.2", "stones repeat"),))
+        return _check("stones", (), summary)
+    return _check("stones", (), summary, (Failure("stones", "§1.2", "stones repeat"),))
 
 
 def _violation_failure(v: Violation, proof: str = "") -> Failure:
@@ -380,8 +341,8 @@ def _patterns_check(report: DeckReport) -> Check:
     failures = tuple(_violation_failure(v) for v in report.violations if v.field == "pattern")
     if failures:
         n = len(failures)
-        return Check("patterns", (), f"{n} pattern {_plural(n, 'violation')}", failures)
-    return Check(
+        return _check("patterns", (), f"{n} pattern {_plural(n, 'violation')}", failures)
+    return _check(
         "patterns",
         (),
         f"{report.cards} patterns, each with 5 colours and 5 shapes, none repeated (§1.3)",
@@ -394,10 +355,10 @@ def _cards_check(report: DeckReport) -> Check:
         _violation_failure(v) for v in report.violations if v.field not in ("pattern", "goal")
     )
     if failures:
-        return Check(
+        return _check(
             "cards", (), f"{len(failures)} {_plural(len(failures), 'violation')}", failures
         )
-    return Check("cards", (), f"{report.cards} cards: ids, match areas, arrows and rewards valid")
+    return _check("cards", (), f"{report.cards} cards: ids, match areas, arrows and rewards valid")
 
 
 def _goals_check(report: DeckReport, rules: tuple[str, ...], capacity: int) -> Check:
@@ -422,10 +383,10 @@ def _goals_check(report: DeckReport, rules: tuple[str, ...], capacity: int) -> C
     proofs = {g.goal.text: g.witness.to_json() if g.witness else None for g in report.goals}
     if failures:
         unmet = sum(1 for g in report.goals if g.witness is None)
-        return Check(
+        return _check(
             "goals", rules, f"{unmet} of {len(report.goals)} goals cannot be met", failures, proofs
         )
-    return Check(
+    return _check(
         "goals",
         rules,
         f"{len(report.goals)} goals, each met by a witness of at most {MAX_ARCHIVED} cards in"
@@ -448,11 +409,11 @@ def _minimums_check(
 ) -> Check:
     if best_pattern is None:
         failure = Failure("deck", "§1.3", "no card has a valid pattern: no card can score")
-        return Check("minimums", rules, "no card can score", (failure,))
+        return _check("minimums", rules, "no card can score", (failure,))
     proofs: dict[str, Any] = {"best_pattern_points": best_pattern.to_json()}
     if tokens is None:  # [R-10] the simple game's fixed minimum, rows and columns only
         if config.minimum <= best_pattern.score:
-            return Check(
+            return _check(
                 "minimums",
                 rules,
                 f"the fixed minimum {config.minimum} [R-10] is within reach: best"
@@ -465,7 +426,7 @@ def _minimums_check(
             f"cannot be reached: the best is {best_pattern.score} pattern points",
             best_pattern.text,
         )
-        return Check("minimums", rules, "the fixed minimum cannot be reached", (failure,), proofs)
+        return _check("minimums", rules, "the fixed minimum cannot be reached", (failure,), proofs)
     assert best_phase4 is not None
     proofs["best_phase4_score"] = best_phase4.to_json()
     proofs["tokens"] = tokens.to_json()
@@ -490,14 +451,14 @@ def _minimums_check(
         f" best card score {best_phase4.score} in phase 4 with {option} ({best_phase4.text})"
     )
     if failures:
-        return Check(
+        return _check(
             "minimums",
             rules,
             f"{len(failures)} {_plural(len(failures), 'minimum')} out of reach: {summary}",
             failures,
             proofs,
         )
-    return Check("minimums", rules, "every minimum can be reached: " + summary, proofs=proofs)
+    return _check("minimums", rules, "every minimum can be reached: " + summary, proofs=proofs)
 
 
 def _conditions_check(config: RulesConfig, rules: tuple[str, ...], cards: Sequence[Card]) -> Check:
@@ -534,7 +495,7 @@ def _conditions_check(config: RulesConfig, rules: tuple[str, ...], cards: Sequen
     summary = f"{len(conditions)} condition tokens, each met by a witness (archives {order})"
     if failures:
         summary = f"{len(failures)} of {len(conditions)} condition tokens cannot be met"
-    return Check("conditions", rules, summary, tuple(failures), proofs)
+    return _check("conditions", rules, summary, tuple(failures), proofs)
 
 
 def check_set(
