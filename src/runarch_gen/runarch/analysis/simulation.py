@@ -608,24 +608,12 @@ class PlaytestSet:
 def playtest_set(seed: int, board: str | None = None, deck: str | None = None) -> PlaytestSet:
     """The board in file ``board`` and the deck in file ``deck``; either one missing is
     generated from ``seed`` (a valid board [B-1]; a balanced deck of 50 cards)."""
-    from runarch_gen.fileio import display_name
-    from runarch_gen.runarch.boards.io import read_board
-    from runarch_gen.runarch.decks.io import read_deck
+    from runarch_gen.runarch.sets import load_set_parts
 
-    if board is not None:
-        the_board, board_source = read_board(board), display_name(board)
-    else:
-        from runarch_gen.runarch.boards.generate import generate_board
-
-        the_board, board_source = generate_board(seed=seed), f"generated, seed {seed}"
-    if deck is not None:
-        the_deck, deck_source = read_deck(deck), display_name(deck)
-    else:
-        from runarch_gen.runarch.decks.generate import generate_deck
-
-        the_deck, _ = generate_deck(seed=seed)
-        deck_source = f"generated, {len(the_deck)} cards, seed {seed}"
-    return PlaytestSet(the_board, the_deck, board_source, deck_source)
+    parts = load_set_parts(board, deck, seed=seed)
+    board_source = parts.board_file or f"generated, seed {seed}"
+    deck_source = parts.deck_file or f"generated, {len(parts.deck)} cards, seed {seed}"
+    return PlaytestSet(parts.board, parts.deck, board_source, deck_source)
 
 
 def check_bots(bots: Sequence[str], rules: RulesConfig) -> tuple[str, ...]:

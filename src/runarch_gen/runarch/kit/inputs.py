@@ -3,7 +3,6 @@ seed, and the JSON documents stored beside the PDF so a kit can be rebuilt from 
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -12,15 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 from runarch_gen.background import Forked
 from runarch_gen.errors import InputError
-from runarch_gen.fileio import display_name, read_text
 from runarch_gen.runarch.boards.board import Board
 from runarch_gen.runarch.decks.cards import Deck
 from runarch_gen.runarch.decks.check import DECK_SIZES
+from runarch_gen.runarch.sets import DEFAULT_DECK_SIZE
 
 if TYPE_CHECKING:
     from runarch_gen.runarch.validation.validate import ValidationReport
 
-DEFAULT_DECK_SIZE = 50  # [R-01]
 SHOWN_FINDINGS = 3
 
 
@@ -125,14 +123,6 @@ def _kit_checks(
     return violations, check_set(board, deck, variants, deck_checked=report)
 
 
-def load_board(path: str | os.PathLike[str]) -> Board:
-    return parse_board(read_text(path), source=display_name(path))
-
-
-def load_deck(path: str | os.PathLike[str]) -> Deck:
-    return parse_deck(read_text(path), source=display_name(path))
-
-
 def board_document(board: Board, meta: dict[str, Any] | None = None) -> str:
     """The board as the JSON the board commands write (and read back)."""
     from runarch_gen.runarch.boards.io import format_board
@@ -164,11 +154,6 @@ class KitInputs:
         return any(source.get("generated") for source in self.sources.values())
 
 
-def _source(path: str | os.PathLike[str], text: str) -> dict[str, Any]:
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    return {"file": os.path.basename(display_name(path)), "sha256": digest}
-
-
 def kit_inputs(
     board_path: str | os.PathLike[str] | None,
     deck_path: str | os.PathLike[str] | None,
@@ -185,41 +170,39 @@ def kit_inputs(
     With ``check_later`` a deck file is read but not checked (:attr:`KitInputs.unchecked_deck`
     names it): :class:`KitChecks` checks it beside the drawing, and its :meth:`~KitChecks.confirm`
     must pass before anything is written."""
-    sources: dict[str, dict[str, Any]] = {}
-    if board_path is not None:
-        text = read_text(board_path)
-        board = parse_board(text, source=display_name(board_path))
-        sources["board"] = _source(board_path, text)
-    else:
-        from runarch_gen.runarch.boards.generate import generate_board
+    from runarch_gen.runarch.boards.check import check_board
+    from runarch_gen.runarch.sets import load_set_parts
 
-        board = generate_board(seed=seed)
-        sources["board"] = {"generated": True, "seed": seed}
+    parts = load_set_parts(board_path, deck_path, seed=seed, deck_size=deck_size, advance=advance)
+    if parts.board_file is not None:
+        findings = check_board(parts.board)
+        if findings:
+            raise _findings(parts.board_file, "board", [f.message for f in findings])
     unchecked = None
-    if deck_path is not None:
-        text = read_text(deck_path)
-        name = display_name(deck_path)
+    if parts.deck_file is not None:
+        name = parts.deck_file
         if check_later:
-            deck = read_deck_text(text, source=name)
             unchecked = name
-            if len(deck) not in DECK_SIZES:  # [R-01], before any drawing
-                raise InputError(f"{name}: {len(deck)} cards; a deck has 30 to 100 [R-01]")
-            odd = next((card for card in deck.cards if len(card.arrows) != 2), None)
+            if len(parts.deck) not in DECK_SIZES:  # [R-01], before any drawing
+                raise InputError(f"{name}: {len(parts.deck)} cards; a deck has 30 to 100 [R-01]")
+            odd = next((card for card in parts.deck.cards if len(card.arrows) != 2), None)
             if odd is not None:  # [R-03]: the card face has room for two
                 raise InputError(
                     f"{name}: card {odd.id} has {len(odd.arrows)} arrows; a card shows 2 [R-03]"
                 )
         else:
-            deck = parse_deck(text, source=name)
-        sources["deck"] = _source(deck_path, text)
-    else:
-        from runarch_gen.runarch.decks.generate import generate_deck
-
-        deck, _ = generate_deck(deck_size, seed, advance=advance)
-        sources["deck"] = {"generated": True, "seed": seed, "cards": deck_size}
+            violations = deck_violations(parts.deck, name)
+            if violations:
+                raise _findings(name, "deck", violations)
+    sources = {part: parts.file_source(part) for part in ("board", "deck")}
     board_meta = {"seed": seed} if board_path is None else None
     return KitInputs(
-        board, deck, board_document(board, board_meta), deck_document(deck), sources, unchecked
+        parts.board,
+        parts.deck,
+        board_document(parts.board, board_meta),
+        deck_document(parts.deck),
+        sources,
+        unchecked,
     )
 
 

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from runarch_gen.errors import EXIT_INVALID, EXIT_OK, InputError, ParseError
-from runarch_gen.fileio import display_name, read_text
+from runarch_gen.fileio import read_text
 from runarch_gen.play.verdict import Check, Failure
 from runarch_gen.runarch.analysis.best_score import STONES, ScoreWitness, best_card_score
 from runarch_gen.runarch.analysis.token_analysis import (
@@ -69,6 +69,7 @@ from runarch_gen.runarch.rules import (
     Variant,
     parse_rules,
 )
+from runarch_gen.runarch.sets import DEFAULT_DECK_SIZE
 
 __all__ = [
     "DEFAULT_BOTS",
@@ -613,7 +614,6 @@ class GameSet:
 
 
 KIT_BOARD, KIT_DECK, KIT_MANIFEST = "board.json", "deck.json", "manifest.json"
-DEFAULT_DECK_SIZE = 50  # [R-01]
 
 
 def load_set(
@@ -632,8 +632,7 @@ def load_set(
     """
     import secrets
 
-    from runarch_gen.runarch.boards.io import read_board
-    from runarch_gen.runarch.decks.io import read_deck
+    from runarch_gen.runarch.sets import load_set_parts
 
     source: dict[str, Any] = {}
     manifest: Mapping[str, Any] = {}
@@ -652,22 +651,18 @@ def load_set(
     fresh = seed is None and not isinstance(recorded, int)
     if seed is None:
         seed = recorded if isinstance(recorded, int) else secrets.randbelow(2**31)
-    if board is not None:
-        the_board = read_board(board)
-        source["board"] = {"file": display_name(board)}
-    else:
-        from runarch_gen.runarch.boards.generate import generate_board
-
-        the_board = generate_board(seed=seed)
-        source["board"] = {"generated": True, "seed": seed}
-    if deck is not None:
-        the_deck = read_deck(deck)
-        source["deck"] = {"file": display_name(deck), "cards": len(the_deck)}
-    else:
-        from runarch_gen.runarch.decks.generate import generate_deck
-
-        the_deck, _ = generate_deck(DEFAULT_DECK_SIZE, seed)
-        source["deck"] = {"generated": True, "seed": seed, "cards": DEFAULT_DECK_SIZE}
+    parts = load_set_parts(board, deck, seed=seed)
+    source["board"] = (
+        {"file": parts.board_file}
+        if parts.board_file is not None
+        else {"generated": True, "seed": seed}
+    )
+    source["deck"] = (
+        {"file": parts.deck_file, "cards": len(parts.deck)}
+        if parts.deck_file is not None
+        else {"generated": True, "seed": seed, "cards": DEFAULT_DECK_SIZE}
+    )
+    the_board, the_deck = parts.board, parts.deck
     source["seed"] = seed
     return GameSet(the_board, the_deck, seed, fresh, source, _manifest_variants(manifest, kit))
 
