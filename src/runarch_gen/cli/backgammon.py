@@ -144,7 +144,7 @@ def odds(json_: JsonOption = False) -> None:
 
 @backgammon_app.command("met")
 def met_command(
-    length: Annotated[int, typer.Option("--length", "-n", min=1, max=25, help="Match length.")] = 7,
+    length: Annotated[int, typer.Option("--length", "-l", min=1, max=25, help="Match length.")] = 7,
     json_: JsonOption = False,
 ) -> None:
     """The match equity table the learned bot uses, computed from gammon rates ([V-44]):

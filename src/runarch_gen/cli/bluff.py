@@ -190,7 +190,10 @@ def solve(
 @bluff_app.command("kit")
 def kit(
     out: Annotated[
-        str | None, typer.Option("--out", help="The kit folder (default output/bluff-kit-LANG).")
+        str | None,
+        typer.Option(
+            "--output", "-o", "--out", help="The kit folder (default output/bluff-kit-LANG)."
+        ),
     ] = None,
     paper: Annotated[str, typer.Option("--paper", help="a4 or letter.")] = "a4",
     lang: Annotated[

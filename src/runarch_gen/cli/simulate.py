@@ -29,7 +29,9 @@ def simulate(
     variant: Annotated[
         str,
         typer.Option(
-            "--variant", help="A rules string: simple, complex, classic, solo, with options."
+            "--variant",
+            "--rules",
+            help="A rules string: simple, complex, classic, solo, with options.",
         ),
     ] = "complex",
     bots: Annotated[

@@ -49,6 +49,7 @@ def validate(
         list[str] | None,
         typer.Option(
             "--variant",
+            "--rules",
             metavar="RULES",
             help="A variant to check, as a rules string such as complex(match_bonus=line);"
             " repeatable. Default: simple, complex and solo.",
