@@ -39,6 +39,7 @@ from typing import Any
 from runarch_gen.errors import EXIT_INVALID, EXIT_OK
 from runarch_gen.runarch.archives import ARCHIVE_CAPACITY, fits
 from runarch_gen.runarch.atoms import COLOURS, DIRECTIONS, PIECES, SHAPES, Colour, Piece, Shape
+from runarch_gen.runarch.counts import DRAWS_PER_PLAYER, OFFER_SIZE
 from runarch_gen.runarch.decks.cards import MAX_REWARD, MIN_REWARD, Card, Deck, Goal, GoalKind
 from runarch_gen.runarch.decks.goals import MAX_ARCHIVED, RandomArchiveOdds, Witness, find_witness
 from runarch_gen.runarch.decks.io import parse_deck
@@ -56,9 +57,7 @@ __all__ = [
 DECK_SIZES = range(30, 101)
 STONES_PER_PATTERN = 5  # §1.3
 ARROWS = 2
-OFFER = 4  # §3 step 5
 DEALS = {"5": 5, "4": 4}  # cards dealt to each player
-DRAWS_PER_PLAYER = 10  # §9.1
 PLAYERS = 2
 
 
@@ -287,7 +286,7 @@ def check_deck(
             )
         )
     for deal, per_player in DEALS.items():
-        setup = PLAYERS * per_player + OFFER
+        setup = PLAYERS * per_player + OFFER_SIZE
         draws = len(cards) - setup
         if draws < PLAYERS * DRAWS_PER_PLAYER:
             warnings.append(

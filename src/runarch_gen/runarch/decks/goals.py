@@ -30,10 +30,11 @@ from typing import Protocol
 
 from runarch_gen.runarch.archives import ARCHIVE_CAPACITY, ArchiveRule
 from runarch_gen.runarch.atoms import COLOURS, SHAPES, Piece
+from runarch_gen.runarch.counts import CARDS_TO_END
 from runarch_gen.runarch.decks.cards import MAX_REWARD, MIN_REWARD, Card, Deck, Goal, GoalKind
 from runarch_gen.solver import solve
 
-MAX_ARCHIVED = 10
+MAX_ARCHIVED = CARDS_TO_END
 """A goal must be met by at most this many archived cards (§7): the complex game ends in the
 round in which a player places their 10th card (§5)."""
 

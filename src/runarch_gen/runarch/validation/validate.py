@@ -49,6 +49,7 @@ from runarch_gen.runarch.archives import ARCHIVE_CAPACITY, ArchiveRule, fits
 from runarch_gen.runarch.atoms import PIECES, Piece
 from runarch_gen.runarch.boards.board import Board
 from runarch_gen.runarch.boards.check import check_board
+from runarch_gen.runarch.counts import DRAWS_PER_PLAYER, OFFER_SIZE, SIMPLE_HAND
 from runarch_gen.runarch.decks.cards import Card, Deck
 from runarch_gen.runarch.decks.check import DeckReport, Violation, check_deck
 from runarch_gen.runarch.decks.goals import MAX_ARCHIVED
@@ -102,9 +103,6 @@ STALL_TOLERANCE = 0.05
 """The share of a variant's simulated games that may stall without a proven deadlock before the
 set fails: greedy bots leave about 1 % of complex games unfinished on sets that play well, a
 set or a rule that cannot be finished stalls nearly all of them."""
-DRAWS_PER_PLAYER = 10  # §9.1 at least 10 draws per player after setup
-OFFER = 4  # §3 step 5
-SIMPLE_HAND = 2  # §5.1
 
 
 # ---------------------------------------------------------------------------------------------
@@ -269,7 +267,7 @@ def setup_cards(config: RulesConfig) -> tuple[int, int]:
     players = 1 if config.variant is Variant.SOLO else 2
     if not config.has_archives:
         return players * SIMPLE_HAND, players
-    return players * config.deal + OFFER, players
+    return players * config.deal + OFFER_SIZE, players
 
 
 def _deck_size_check(deck: Deck, config: RulesConfig) -> Check:
@@ -277,8 +275,8 @@ def _deck_size_check(deck: Deck, config: RulesConfig) -> Check:
     needed = setup + players * DRAWS_PER_PLAYER
     draws = len(deck) - setup
     if config.has_archives:
-        how = f"{players} player{'s' if players > 1 else ''} × {config.deal} dealt [R-04] + {OFFER}"
-        how += " in the offer"
+        how = f"{players} player{'s' if players > 1 else ''} × {config.deal} dealt [R-04]"
+        how += f" + {OFFER_SIZE} in the offer"
     else:
         how = f"{players} hands of {SIMPLE_HAND}, §5.1"
     arithmetic = (
