@@ -70,10 +70,12 @@ def rules_document(name: str) -> str:
 
 
 def game_values(
-    name: str, rules: str, where: str = "--rules"
+    name: str, rules: str, where: str = "--rules", *, files: bool = False
 ) -> tuple[Registration, dict[str, Any]]:
     """The registration of game ``name`` and the parameter values of ``rules``: a game string
-    of this game (``bluff(players=4)``) or only its parameters (``players=4``).
+    of this game (``bluff(players=4)``) or only its parameters (``players=4``). With
+    ``files`` (the user typed ``rules`` on the command line) a parameter that takes a file
+    (``Parameter.from_file``) has it read into values.
 
     >>> game_values("runarch", "variant=simple")[1]["variant"]
     'simple'
@@ -85,6 +87,11 @@ def game_values(
     given_name, given = registry.parse_game_string(text or name, where)
     if find_registration(given_name) is not registration:
         raise InputError(f"{where}: {given_name!r} is not {registration.game_type.short_name}")
+    if files:
+        for key, text in list(given.items()):
+            parameter = next((p for p in registration.game_type.parameters if p.name == key), None)
+            if parameter is not None and parameter.from_file is not None:
+                given[key] = parameter.from_file(text)
     return registration, registration.game_type.parse_parameters(given, where)
 
 

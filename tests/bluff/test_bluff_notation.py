@@ -75,7 +75,7 @@ def test_bad_game_strings_are_one_clear_error() -> None:
     for text, message in [
         ("bluff(players=9)", "players is at most 6"),
         ("bluff(exact=none)", "exact is one of give, all, all-last"),
-        ("bluff(scale=/no/such/file)", "no such file"),
+        ("bluff(scale=/no/such/file)", "a scale file may be named only on the command line"),
     ]:
         with pytest.raises(InputError, match=message):
             find_game(text)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -189,3 +191,25 @@ def test_named_variants_fill_the_options_left_at_their_defaults() -> None:
     )
     with pytest.raises(InputError, match="variant is one of seed, original, endless, reroll"):
         find_game("bluff(variant=classic)")
+
+
+def test_a_game_string_takes_the_scale_inline_and_never_reads_a_file(tmp_path: Path) -> None:
+    from runarch_gen.bluff.engine import rules_from_values, rules_values
+    from runarch_gen.bluff.rules import scale_option, scale_value
+    from runarch_gen.errors import ParseError as Refused
+    from runarch_gen.games import find_game, game_values
+
+    inline = "1/★1/2/3/★2/4"
+    assert str(find_game(f"bluff(scale={inline})")) == f"bluff(scale={inline})"
+    file = tmp_path / "s.txt"
+    file.write_text("1\n*1\n2\n3\n*2\n4\n")
+    # A game string from anywhere but the command line names no file ...
+    with pytest.raises(Refused, match="only on the command line"):
+        find_game(f"bluff(scale={file})")
+    # ... while the command line reads it once into the same inline values.
+    _, values = game_values("bluff", f"scale={file}", files=True)
+    assert values["scale"] == inline
+    assert scale_option(inline) == inline and scale_option("default") == "default"
+    rules = rules_from_values(values)
+    assert rules_values(rules)["scale"] == scale_value(rules.scale) == inline
+    assert scale_value(rules_from_values({}).scale) == "default"

@@ -35,7 +35,15 @@ from runarch_gen.bluff.notation import (
     parse_bid,
     parse_faces,
 )
-from runarch_gen.bluff.rules import Bid, BluffRules, ExactHit, Opener, read_scale
+from runarch_gen.bluff.rules import (
+    Bid,
+    BluffRules,
+    ExactHit,
+    Opener,
+    scale_of,
+    scale_option,
+    scale_value,
+)
 from runarch_gen.play.game import (
     CHANCE_PLAYER,
     TERMINAL_PLAYER,
@@ -101,8 +109,10 @@ BLUFF_TYPE = GameType(
         Parameter(
             "scale",
             "default",
-            "the betting scale: default or a scale file [L-04]",
-            values="default|FILE",
+            "the betting scale: default, its fields inline (1/★1/2/…) or, on the command line,"
+            " a scale file [L-04]",
+            values="default|1/★1/2/…|FILE",
+            from_file=scale_option,
         ),
         Parameter(
             "exact",
@@ -144,8 +154,8 @@ BLUFF_TYPE = GameType(
 
 
 def rules_from_values(values: dict[str, Value] | None = None) -> BluffRules:
-    """The rules of registry parameter ``values`` (defaults for the missing ones); a scale
-    file is read here."""
+    """The rules of registry parameter ``values`` (defaults for the missing ones). Nothing is
+    read from a file here: a scale file named on the command line was read into values."""
     defaults = BLUFF_TYPE.parse_parameters({})
     given = {**defaults, **(values or {})}
     preset = BLUFF_TYPE.variants.get(str(given["variant"]), "")
@@ -157,7 +167,7 @@ def rules_from_values(values: dict[str, Value] | None = None) -> BluffRules:
         players=int(given["players"]),
         dice=int(given["dice"]),
         faces=int(given["faces"]),
-        scale=read_scale(str(given["scale"])),
+        scale=scale_of(str(given["scale"])),
         exact=ExactHit(str(given["exact"])),
         opener=Opener(str(given["opener"])),
         reroll=bool(given["reroll"]),
@@ -175,7 +185,7 @@ def rules_values(rules: BluffRules) -> dict[str, Value]:
         "players": rules.players,
         "dice": rules.dice,
         "faces": rules.faces,
-        "scale": rules.scale.name,
+        "scale": scale_value(rules.scale),
         "exact": rules.exact.value,
         "opener": rules.opener.value,
         "reroll": rules.reroll,

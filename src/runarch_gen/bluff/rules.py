@@ -37,8 +37,13 @@ __all__ = [
     "Opener",
     "Scale",
     "default_scale",
+    "is_inline_scale",
     "parse_scale",
+    "parse_scale_inline",
     "read_scale",
+    "scale_of",
+    "scale_option",
+    "scale_value",
 ]
 
 STAR_TEXT = "★"
@@ -143,6 +148,54 @@ def parse_scale(text: str, source: str = "<scale>") -> Scale:
     if not fields:
         raise ParseError("a scale needs at least one field", source=source)
     return Scale(tuple(fields), name=source)
+
+
+_INLINE = re.compile(r"\s*[★*sS]?\s*[0-9]{1,6}\s*(?:/\s*[★*sS]?\s*[0-9]{1,6}\s*)*\Z")
+
+
+def is_inline_scale(text: str) -> bool:
+    """Whether ``text`` is a scale written inline: fields separated by ``/``."""
+    return bool(_INLINE.match(text))
+
+
+def parse_scale_inline(text: str, source: str = "scale") -> Scale:
+    """A scale written inline, its fields separated by ``/`` (``1/★1/2``), as the game string's
+    ``scale`` parameter takes it.
+
+    >>> str(parse_scale_inline("1/*1/2/3/*2/4"))
+    '1 ★1 2 3 ★2 4'
+    """
+    if not is_inline_scale(text):
+        raise ParseError(
+            f"expected 'default' or fields such as 1/★1/2/3/★2/4, not {text[:40]!r}"
+            " (a scale file may be named only on the command line)",
+            source=source,
+        )
+    scale = parse_scale("\n".join(text.split("/")), source=source)
+    return Scale(scale.fields, name=scale_value(scale))
+
+
+def scale_value(scale: Scale) -> str:
+    """The ``scale`` parameter's value for ``scale``: ``default`` or its fields inline."""
+    if scale.fields == default_scale().fields:
+        return "default"
+    return "/".join(str(f) for f in scale.fields)
+
+
+def scale_of(value: str) -> Scale:
+    """The scale of the ``scale`` parameter: ``default`` or fields inline (never a file)."""
+    if value.strip().lower() == "default":
+        return default_scale()
+    return parse_scale_inline(value)
+
+
+def scale_option(value: str) -> str:
+    """The ``scale`` value of a rules string the user typed on the command line: ``default``
+    and inline fields as they are; anything else names a scale file, read once into its
+    values."""
+    if value.strip().lower() == "default" or is_inline_scale(value):
+        return value
+    return scale_value(read_scale(value))
 
 
 def read_scale(path: str | os.PathLike[str]) -> Scale:

@@ -63,10 +63,11 @@ def games(json_: JsonOption = False) -> None:
 
 def game_values(name: str, rules: str) -> tuple[Registration, dict[str, Value]]:
     """The registration of game ``name`` and the parameter values of ``rules``: a game string
-    of this game (``bluff(players=4)``) or only its parameters (``players=4``)."""
+    of this game (``bluff(players=4)``) or only its parameters (``players=4``); typed on the
+    command line, so a parameter that takes a file may name one."""
     from runarch_gen.games import game_values as values_of
 
-    return values_of(name, rules, "--rules")
+    return values_of(name, rules, "--rules", files=True)
 
 
 def game_app(name: str, help_text: str, *, simulate: bool = True) -> typer.Typer:

@@ -74,6 +74,10 @@ class Parameter:
     """Words for the allowed values, where ``choices`` and the bounds do not say it."""
     default_text: str = ""
     """Words for the default, where its value does not say it."""
+    from_file: Callable[[str], str] | None = field(default=None, compare=False, repr=False)
+    """For a parameter whose value may be a file the user names on the command line: the
+    value as typed → the value to use (the file read into inline values). Game strings from
+    anywhere else never read files."""
 
     @property
     def kind(self) -> str:
