@@ -99,3 +99,22 @@ def test_a_charts_folder_that_cannot_be_written_is_refused_before_the_games(
     refused(args, capsys, "cannot make the charts folder")
     refused(["runarch", "simulate", *args[1:]], capsys, "cannot make the charts folder")
     assert blocker.read_text() == "a file, not a folder"
+
+
+def _die() -> None:
+    import os
+    import signal
+
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def test_a_background_child_that_dies_is_one_clear_error() -> None:
+    from runarch_gen.background import Forked
+    from runarch_gen.errors import RunArchError
+
+    job = Forked(_die, what="the kit's checks")
+    with pytest.raises(
+        RunArchError,
+        match="the kit's checks stopped without a result: its process was killed by SIGKILL",
+    ):
+        job.result()

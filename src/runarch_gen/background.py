@@ -18,8 +18,11 @@ ValueError: invalid literal for int() with base 10: 'x'
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
+
+from runarch_gen.errors import RunArchError
 
 T = TypeVar("T")
 
@@ -51,7 +54,7 @@ class Forked(Generic[T]):
             try:
                 self._value = self._receive.recv()
             except EOFError:
-                self._value = RuntimeError(f"{self._what} stopped without a result")
+                self._value = RunArchError(f"{self._what} stopped without a result{self._why()}")
             finally:
                 self.close()
             self._done = True
@@ -59,6 +62,20 @@ class Forked(Generic[T]):
             raise self._value
         value: T = self._value
         return value
+
+    def _why(self) -> str:
+        """How the child ended, when it died without sending a result."""
+        if self._process is None:
+            return ""
+        self._process.join(timeout=1.0)
+        code = self._process.exitcode
+        if code is not None and code < 0:
+            try:
+                name = signal.Signals(-code).name
+            except ValueError:
+                name = f"signal {-code}"
+            return f": its process was killed by {name} (out of memory?); nothing was written"
+        return f": its process ended with exit code {code}; nothing was written"
 
     def close(self) -> None:
         if self._process is not None:
