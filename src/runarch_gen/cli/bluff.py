@@ -14,6 +14,7 @@ from runarch_gen.errors import InputError
 bluff_app = game_app(
     "bluff",
     "Bluff, the Czech Liar's Dice (2-6 players): rules, odds, the exact solver, simulations.",
+    records=True,
 )
 
 

@@ -70,9 +70,12 @@ def game_values(name: str, rules: str) -> tuple[Registration, dict[str, Value]]:
     return values_of(name, rules, "--rules", files=True)
 
 
-def game_app(name: str, help_text: str, *, simulate: bool = True) -> typer.Typer:
-    """The sub-command group of game ``name`` (registered on the main app), with ``rules``
-    and, unless ``simulate`` is false, the generic ``simulate``."""
+def game_app(
+    name: str, help_text: str, *, simulate: bool = True, records: bool = False
+) -> typer.Typer:
+    """The sub-command group of game ``name`` (registered on the main app), with ``rules``;
+    unless ``simulate`` is false, the generic ``simulate`` and ``validate``; with ``records``
+    the generic ``record`` and ``replay`` (for games without a record format of their own)."""
     group = typer.Typer(
         name=name,
         help=f"{help_text}\n\n{GAME_HELP}",
@@ -102,8 +105,100 @@ def game_app(name: str, help_text: str, *, simulate: bool = True) -> typer.Typer
     if simulate:
         group.command("simulate")(_simulate_command(name))
         group.command("validate")(_validate_command(name))
+    if records:
+        group.command("record")(_record_command(name))
+        group.command("replay")(_replay_command(name))
     app.add_typer(group, name=name)
     return group
+
+
+def _record_command(name: str) -> Callable[..., None]:
+    def record(
+        rules: Annotated[
+            str,
+            typer.Option(
+                "--rules",
+                help=f"A game string, e.g. '{name}(players=3)', or only its parameters."
+                f" Default: {name}.",
+            ),
+        ] = "",
+        bots: Annotated[
+            str,
+            typer.Option(
+                "--bots", help="Bots by name, separated by commas; they fill the seats in turn."
+            ),
+        ] = "random",
+        seed: SeedOption = None,
+        output: Annotated[
+            str | None,
+            typer.Option("--output", "-o", help="Write the record to this file (default stdout)."),
+        ] = None,
+    ) -> None:
+        """Play one game between bots and print its record: the game string and every action,
+        chance included, one per line (replay it with `replay`, no seed needed)."""
+        import random
+
+        from runarch_gen.fileio import atomic_write
+        from runarch_gen.play.bot import play_out
+        from runarch_gen.play.gamerecord import write_record
+        from runarch_gen.play.playtest import check_bots, seat_bots
+
+        registration, values = game_values(name, rules)
+        game = registration.load(values)
+        used = resolve_seed(seed)
+        names = seat_bots(
+            check_bots(registration, bots.split(","), game.num_players), 0, game.num_players
+        )
+        players = [
+            registration.bots[bot](random.Random(f"{used}:{side}"))
+            for side, bot in enumerate(names)
+        ]
+        state = game.new_initial_state()
+        play_out(state, players, random.Random(f"{used}:chance"))
+        text = write_record(game, state, tags=[("Bots", ",".join(names)), ("Seed", str(used))])
+        if output is None:
+            typer.echo(text, nl=False)
+        else:
+            atomic_write(output, text)
+        if seed is None:
+            note(f"runarch-gen: seed {used}")
+
+    record.__name__ = f"{name}_record"
+    record.__annotations__ = get_type_hints(record, localns={"name": name}, include_extras=True)
+    return record
+
+
+def _replay_command(name: str) -> Callable[..., None]:
+    def replay(
+        record: Annotated[str, typer.Argument(help="A game record ('-' for stdin).")],
+        json_: JsonOption = False,
+    ) -> None:
+        """Check a game record action by action and print how the game stands or ended.
+
+        A record names its game with a game string and lists every action, chance included;
+        the first line that is not legal in its position is named with what was legal
+        (exit 2).
+        """
+        from runarch_gen.fileio import display_name, read_text
+        from runarch_gen.games import find_game
+        from runarch_gen.play.gamerecord import replay_record
+
+        replayed = replay_record(read_text(record), find_game, source=display_name(record))
+        if replayed.game.game_type.short_name != name:
+            from runarch_gen.errors import InputError
+
+            raise InputError(
+                f"{display_name(record)}: a record of {replayed.game.game_type.short_name},"
+                f" not of {name}"
+            )
+        if json_:
+            emit_json(replayed.to_json())
+        else:
+            for line in replayed.lines():
+                typer.echo(line)
+
+    replay.__name__ = f"{name}_replay"
+    return replay
 
 
 def _simulate_command(name: str) -> Callable[..., None]:

@@ -13,6 +13,7 @@ from runarch_gen.cli.games import game_app, game_values
 malacca_app = game_app(
     "malacca",
     "Malacca: pirates lay hidden action cards with open stakes on each ship (2–8 players).",
+    records=True,
 )
 
 
