@@ -129,3 +129,18 @@ def test_workers_are_capped_at_the_cores_and_the_games() -> None:
     assert worker_count(100, 1) == 1 and worker_count(1, 1000) == 1
     with pytest.raises(ValueError):
         worker_count(0, 10)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_stop_that_was_lost_stops_the_next_run_at_once(workers: int) -> None:
+    # A signal handler's exception swallowed elsewhere (a library's bare except, an at-fork
+    # hook) leaves the stop recorded: the run checks it and stops as if Ctrl-C came now.
+    from runarch_gen.errors import check_stop, stop_requested
+    from runarch_gen.play.simulate import _last_digits
+
+    stop_requested(KeyboardInterrupt())
+    run = run_games(_last_digits, None, games=50, seed=1, workers=workers)
+    assert run.interrupted and run.results == ()
+    check_stop()  # handled: the stop is not raised again
+    again = run_games(_last_digits, None, games=50, seed=1, workers=workers)
+    assert not again.interrupted and len(again.results) == 50

@@ -154,3 +154,21 @@ def test_kit_options_refuse_too_many_variants() -> None:
     many = tuple(f"solo(automa={1 + k % 4 + 1})" for k in range(MAX_VARIANTS + 1))
     with pytest.raises(InputError, match="at most"):
         KitOptions(variants=many).checked()
+
+
+def test_runarch_reports_goal_and_bet_figures_to_sweeps() -> None:
+    from runarch_gen.games import game_values
+    from runarch_gen.play.playtest import playtest
+
+    registration, values = game_values("runarch", "variant=complex,set=sample")
+    played = playtest(registration, values, ["greedy"], games=6, seed=2, workers=1)
+    for result in played.results:
+        figures = dict(result.statistics)
+        placed, won = figures["bets placed"], figures["bets won"]
+        assert isinstance(placed, tuple) and isinstance(won, tuple) and len(placed) == 2
+        assert all(0 <= w <= p for w, p in zip(won, placed, strict=True))  # type: ignore[operator]
+        assert set(figures["secret goal met"]) <= {0, 1}  # type: ignore[arg-type]
+    # The simple game has neither goals nor bets.
+    registration, values = game_values("runarch", "variant=simple,set=sample")
+    simple = playtest(registration, values, ["greedy"], games=2, seed=2, workers=1)
+    assert "bets won" not in dict(simple.results[0].statistics)

@@ -19,14 +19,43 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, Generic, TypeVar
 
 from runarch_gen.errors import RunArchError
 
 T = TypeVar("T")
 
-__all__ = ["Forked"]
+__all__ = ["STOP_SIGNALS", "Forked", "release_signals", "signals_held"]
+
+STOP_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
+"""The signals that stop a command (Ctrl-C, SIGTERM, SIGHUP)."""
+
+
+@contextmanager
+def signals_held() -> Iterator[None]:
+    """Hold the stop signals while processes are forked, and deliver them after.
+
+    A signal whose handler raises while ``os.fork`` runs CPython's at-fork hooks is reported
+    as "Exception ignored" and forgotten: the command would go on as if never stopped. Held
+    here, it is delivered when the block ends, where the caller can clean up. Forked children
+    start with the signals held and call :func:`release_signals` once their handlers are set.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def release_signals() -> None:
+    """In a child forked under :func:`signals_held`: take the stop signals again."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
 
 
 class Forked(Generic[T]):
@@ -45,7 +74,8 @@ class Forked(Generic[T]):
         context = multiprocessing.get_context("fork")
         self._receive, send = context.Pipe(duplex=False)
         self._process = context.Process(target=_in_child, args=(function, args, send), daemon=True)
-        self._process.start()
+        with signals_held():
+            self._process.start()
         send.close()
 
     def result(self) -> T:
@@ -94,6 +124,7 @@ def _outcome(function: Callable[..., Any], args: tuple[Any, ...]) -> Any:
 
 
 def _in_child(function: Callable[..., Any], args: tuple[Any, ...], send: Any) -> None:
+    release_signals()
     try:
         send.send(function(*args))
     except BaseException as exc:  # handed to the parent, which raises it

@@ -30,6 +30,40 @@ class Stopped(KeyboardInterrupt):
         self.name = name
 
 
+_REQUESTED: list[KeyboardInterrupt] = []
+
+
+def stop_requested(stop: KeyboardInterrupt) -> None:
+    """Record that a signal asked the command to stop (the command line's handlers call this
+    as they raise ``stop``), so that :func:`check_stop` can raise it again if it was lost."""
+    _REQUESTED.append(stop)
+
+
+def stop_handled() -> None:
+    """The stop was caught and acted on (the work stopped, what finished is reported)."""
+    _REQUESTED.clear()
+
+
+def check_stop() -> None:
+    """Raise again a stop a signal asked for that never reached its handler's caller.
+
+    A signal handler's exception can be swallowed by code the tool does not own — a bare
+    ``except:`` in a library's import, CPython's at-fork hooks, a finaliser — and the command
+    would go on as if never stopped. Loops that run long call this between steps.
+
+    >>> check_stop()  # nothing asked for
+    >>> stop_requested(KeyboardInterrupt())
+    >>> try:
+    ...     check_stop()
+    ... except KeyboardInterrupt:
+    ...     print("raised again")
+    raised again
+    >>> stop_handled(); check_stop()
+    """
+    if _REQUESTED:
+        raise _REQUESTED[-1]
+
+
 MAX_MESSAGE = 300
 """Error messages are cut to this many characters: a quoted piece of bad input stays short."""
 

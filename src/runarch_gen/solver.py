@@ -12,6 +12,8 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from runarch_gen.errors import check_stop
+
 __all__ = ["solve"]
 
 _POLL = 0.05
@@ -40,7 +42,7 @@ def solve(solver: Any, model: Any, callback: Any = None) -> Any:
         threading.Thread(target=work, name="cp-sat", daemon=True).start()
         try:
             while not finished.wait(_POLL):
-                pass
+                check_stop()  # a stop lost before this solve began
         except BaseException:
             solver.stop_search()
             _wait_out(finished)  # the native search must end before the process may

@@ -44,6 +44,8 @@ from runarch_gen.errors import (
     RunArchError,
     Stopped,
     cut,
+    stop_handled,
+    stop_requested,
 )
 
 __all__ = ["app", "main"]
@@ -118,10 +120,17 @@ def _stop_on_signals() -> None:
     # same clean-up (temporary files and folders removed, worker processes ended).
     def stop(signum: int, frame: object) -> None:
         _signalled.append(Stopped(signum, signal.Signals(signum).name))
+        stop_requested(_signalled[-1])
         raise _signalled[-1]
+
+    def interrupt(signum: int, frame: object) -> None:
+        exc = KeyboardInterrupt()
+        stop_requested(exc)
+        raise exc
 
     for signum in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, stop)
+    signal.signal(signal.SIGINT, interrupt)
 
 
 def run(argv: list[str] | None = None) -> int:
@@ -129,6 +138,7 @@ def run(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     INTERRUPT_REPORTED.clear()  # state of this run only (tests and servers call run() again)
     _signalled.clear()
+    stop_handled()
     try:
         result = app(args=args, prog_name="runarch-gen", standalone_mode=False)
     except typer.TyperException as exc:  # Click's usage errors: bad option, missing argument …
@@ -152,6 +162,17 @@ def run(argv: list[str] | None = None) -> int:
         # The reader went away (e.g. `| head`); nothing more to say to it.
         sys.stderr.close()
         return 0
+    except ImportError as exc:
+        # A signal that lands while a native extension initialises surfaces as its
+        # ImportError ("initialization failed"), the interrupt as its cause.
+        stop = _interrupt_in(exc)
+        if stop is None:
+            raise
+        if isinstance(stop, Stopped):
+            _fail(f"runarch-gen: stopped by {stop.name}")
+            return stop.exit_code
+        _fail("runarch-gen: interrupted")
+        return EXIT_INTERRUPTED
     code = result if isinstance(result, int) else 0
     if code == EXIT_INTERRUPTED:
         # Typer turns a KeyboardInterrupt inside a command into exit code 130 without a word;
@@ -165,6 +186,18 @@ def run(argv: list[str] | None = None) -> int:
         if _signalled:
             return _signalled[-1].exit_code
     return code
+
+
+def _interrupt_in(exc: BaseException) -> KeyboardInterrupt | None:
+    """The interrupt (Ctrl-C or a stop signal) in ``exc``'s chain of causes, if any."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        if isinstance(current, KeyboardInterrupt):
+            return current
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return None
 
 
 def _fail(message: str) -> None:

@@ -28,6 +28,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from runarch_gen.background import release_signals, signals_held
+from runarch_gen.errors import check_stop, stop_handled
+
 __all__ = [
     "GameRun",
     "available_workers",
@@ -119,10 +122,13 @@ def run_games(
     python_handles_ctrl_c()
     if count == 1:
         try:
+            check_stop()
             for index in range(games):
                 done[index] = play_one(task, index, game_seed(seed, index))
                 advance(1)
+                check_stop()
         except KeyboardInterrupt:
+            stop_handled()
             interrupted = True
     else:
         interrupted = _run_in_pool(play_one, task, games, seed, count, advance, done)
@@ -152,6 +158,7 @@ def _init_worker(play_one: Any, task: Any) -> None:
     # The parent's SIGTERM handler would make a terminated worker print a traceback.
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    release_signals()  # forked with them held (see _run_in_pool)
     _worker_play, _worker_task = play_one, task
 
 
@@ -184,23 +191,32 @@ def _run_in_pool(
                 return
             yield start, min(start + size, games), seed
 
-    pool = multiprocessing.get_context().Pool(workers, _init_worker, (play_one, task))
+    pool = None
     try:
+        # A stop signal during the forks would be lost in CPython's at-fork hooks: held, it
+        # arrives when the pool stands, and stops the run like any other.
+        with signals_held():
+            pool = multiprocessing.get_context().Pool(workers, _init_worker, (play_one, task))
+        check_stop()
         results: Iterator[list[tuple[int, Any]]] = pool.imap_unordered(_play_chunk, chunks())
         for finished in results:
             window.release()
             for index, result in finished:
                 done[index] = result
             advance(len(finished))
+            check_stop()
     except KeyboardInterrupt:
+        stop_handled()
         stopping.set()
-        pool.terminate()
-        pool.join()
+        if pool is not None:
+            pool.terminate()
+            pool.join()
         return True
     except BaseException:
         stopping.set()
-        pool.terminate()
-        pool.join()
+        if pool is not None:
+            pool.terminate()
+            pool.join()
         raise
     pool.close()
     pool.join()

@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from runarch_gen.errors import InputError, ParseError
+from runarch_gen.errors import InputError, ParseError, check_stop, stop_handled
 from runarch_gen.play import report as aggregates
 from runarch_gen.play.playtest import MAX_GAMES, _Task, check_bots, play_game
 from runarch_gen.play.registry import Registration, Value
@@ -559,7 +559,9 @@ def _run_on_dask(
             chunk = future.result()
             results[by_key[future.key]].extend(chunk)
             advance(len(chunk))
+            check_stop()
     except KeyboardInterrupt:
+        stop_handled()
         interrupted = True
         client.cancel([f for _, f in futures])
     finally:

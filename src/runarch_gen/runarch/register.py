@@ -67,11 +67,33 @@ def _suggestions(values: Mapping[str, Value], finding: Finding) -> list[dict[str
 
 
 def _statistics(state: RunArchState) -> dict[str, tuple[int, ...]]:
-    # The generic report's view; `runarch-gen simulate` has the full RunArch report.
-    return {
+    # The generic report's and the sweep's view; `runarch-gen simulate` has the full report.
+    out = {
         "cards scored": tuple(len(scored) for scored in state.scored),
         "best card": tuple(state.bests),
     }
+    game = state.game
+    if not game.token_games:
+        return out
+    secret: list[int] = []
+    placed: list[int] = []
+    won: list[int] = []
+    for side in range(game.num_players):  # the players (not the automa)
+        position = state.final_position(side)
+        matches = [piece for archive in position.archives for piece in archive]
+        if position.secret is not None:
+            secret.append(int(position.secret.is_met(matches)))
+        counts = [len(archive) for archive in position.archives]
+        placed.append(len(position.archive_bets) + len(position.goal_bets))
+        won.append(
+            sum(counts[bet.archive] == bet.cards for bet in position.archive_bets)
+            + sum(bet.goal.is_met(matches) for bet in position.goal_bets)
+        )
+    out["secret goal met"] = tuple(secret)
+    if game.bets:
+        out["bets placed"] = tuple(placed)
+        out["bets won"] = tuple(won)
+    return out
 
 
 def _turns(state: RunArchState) -> int:
