@@ -9,8 +9,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
 import os
 from collections.abc import Callable, Mapping, Sequence
@@ -19,9 +17,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from runarch_gen import __version__
-from runarch_gen.errors import InputError, OutputError
-from runarch_gen.fileio import atomic_directory, check_replaceable_folder, read_text, shorten
+from runarch_gen.errors import InputError
+from runarch_gen.fileio import check_replaceable_folder, read_text, shorten
 from runarch_gen.pnp.geometry import Box, Point
+from runarch_gen.pnp.kitfolder import file_entries, owned_kit, sha256, write_kit_folder
 from runarch_gen.pnp.sheets import (
     DUPLEX_MODES,
     Duplex,
@@ -51,7 +50,6 @@ from runarch_gen.runarch.kit.config import LANGUAGES, KitConfig, load_kit_config
 from runarch_gen.runarch.kit.rulebook import Rulebook, RulebookInputs, kit_configs
 from runarch_gen.runarch.kit.style import Style
 from runarch_gen.runarch.rules import RulesConfig, parse_rules
-from runarch_gen.textdata import loads_json
 
 if TYPE_CHECKING:
     from runarch_gen.runarch.validation.validate import ValidationReport
@@ -627,10 +625,6 @@ def contact_sheet(plan: KitPlan, columns: int = 10) -> bytes:
 # The manifest
 
 
-def sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
 def manifest_components(plan: KitPlan) -> list[dict[str, Any]]:
     """Each kind: how many, its cut size, whether it has a back, and where it is printed."""
     pages = _printed_page_numbers(plan.imposition)
@@ -772,10 +766,7 @@ def build_manifest(
         "pages_per_paper": pages_per_paper(plan),
         "components": manifest_components(plan),
         "inputs": {name: dict(source) for name, source in sorted(inputs.items())},
-        "files": {
-            name: {"sha256": sha256(data), "bytes": len(data)}
-            for name, data in sorted(outputs.items())
-        },
+        "files": file_entries(outputs),
         "sheets": manifest_sheets(plan),
         "validation": validation.manifest_json() if validation is not None else None,
     }
@@ -805,24 +796,13 @@ def kit_folder(out: str | os.PathLike[str], name: str) -> Path:
     return folder
 
 
-def check_replaceable_kit(folder: Path) -> None:
-    """Raise :class:`OutputError` unless ``folder`` holds a kit runarch-gen wrote and nothing
-    else: a ``manifest.json`` of runarch-gen listing every file in the folder."""
-    hint = "; not replaced (choose another --name or --out, or move it away)"
-    try:
-        manifest = loads_json(read_text(folder / "manifest.json", limit=16 * 1024 * 1024))
-        outputs = manifest["files"]
-        owned = manifest["generator"]["name"] == "runarch-gen" and isinstance(outputs, dict)
-    except (InputError, KeyError, TypeError):
-        owned = False
-    if not owned:
-        raise OutputError(f"{folder}: exists and is not a kit that runarch-gen wrote{hint}")
-    listed = {str(name) for name in outputs} | {"manifest.json"}
-    for entry in sorted(folder.rglob("*")):
-        relative = entry.relative_to(folder).as_posix()
-        foreign = entry.is_symlink() or not (entry.is_dir() or entry.is_file())
-        if foreign or (entry.is_file() and relative not in listed):
-            raise OutputError(f"{folder}: holds {relative[:60]!r}, not written by the kit{hint}")
+check_replaceable_kit = owned_kit(
+    lambda manifest: manifest["generator"]["name"] == "runarch-gen",
+    "a kit that runarch-gen wrote",
+    "; not replaced (choose another --name or --out, or move it away)",
+)
+"""Raise :class:`~runarch_gen.errors.OutputError` unless a folder holds a kit runarch-gen wrote
+and nothing else: a ``manifest.json`` of runarch-gen listing every file in the folder."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -894,11 +874,6 @@ def build_kit(
     manifest = build_manifest(plan, seed=seed, inputs=inputs, outputs=files, validation=ready)
     if before_write is not None:
         before_write()
-    with atomic_directory(folder, may_replace=check_replaceable_kit) as tmp:
-        for name, data in files.items():
-            (tmp / name).parent.mkdir(parents=True, exist_ok=True)  # images/, tts/
-            (tmp / name).write_bytes(data)
-        text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
-        (tmp / "manifest.json").write_text(text, encoding="utf-8")
+    write_kit_folder(folder, files, check_replaceable_kit, manifest)  # images/, tts/ inside
     step(1)
     return KitResult(Path(folder), manifest)
