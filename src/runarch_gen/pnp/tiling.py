@@ -62,7 +62,7 @@ class TilePlan:
         )
 
     def marks_in(self, tile: Tile) -> list[Point]:
-        w = tile.window
+        w = tile.window.inset(-1e-9)  # a mark on a shared edge (no overlap) is on both tiles
         return [(x, y) for x, y in self.marks if w.x <= x <= w.right and w.y <= y <= w.bottom]
 
 
@@ -103,11 +103,11 @@ def plan_tiles(
     for before, left in itertools.pairwise(xs):
         mid = (left + before + win_w) / 2  # between this window's left and the last one's right
         for share in along:
-            marks.add((round(mid, 2), round(height * share, 2)))
+            marks.add((mid, height * share))
     for before, top in itertools.pairwise(ys):
         mid = (top + before + win_h) / 2
         for share in along:
-            marks.add((round(width * share, 2), round(mid, 2)))
+            marks.add((width * share, mid))
     return TilePlan(width, height, rows, columns, tiles, tuple(sorted(marks)))
 
 
