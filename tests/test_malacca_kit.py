@@ -56,18 +56,28 @@ def test_the_same_options_give_the_same_pdf_with_czech_text() -> None:
     assert document.page_count == imposition.page_count
 
 
-def test_the_kit_command_writes_the_pdf_and_previews(tmp_path, capsys) -> None:
-    out = tmp_path / "kit.pdf"
+def test_the_kit_command_writes_the_folder_with_previews(tmp_path, capsys) -> None:
+    out = tmp_path / "kit"
     args = ["malacca", "kit", "-o", str(out), "--only", "chest,reference"]
-    assert run([*args, "--preview", str(tmp_path / "png"), "--json"]) == 0
+    assert run([*args, "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["components"] == {"chest": 15, "reference": 1}
-    assert out.read_bytes()[:5] == b"%PDF-"
-    pngs = sorted((tmp_path / "png").iterdir())
+    assert (out / "kit.pdf").read_bytes()[:5] == b"%PDF-"
+    manifest = json.loads((out / "manifest.json").read_text("utf-8"))
+    assert manifest["files"]["kit.pdf"]["sha256"] == report["sha256"]
+    assert set(report["files"]) == {p.name for p in out.iterdir()}
+    pngs = sorted(out.glob("preview-*.png"))
     assert len(pngs) == report["pages"]
     image = Image.open(io.BytesIO(pngs[0].read_bytes())).convert("L")
     darkest = image.getextrema()[0]
     assert not isinstance(darkest, tuple) and darkest < 100  # something dark was drawn
+    assert run([*args, "--no-previews"]) == 0  # its own kit folder: replaced
+    assert sorted(p.name for p in out.iterdir()) == ["kit.pdf", "manifest.json"]
+    (out / "mine.txt").write_text("keep", "utf-8")
+    capsys.readouterr()
+    assert run(args) == 2
+    assert "holds 'mine.txt', not written by the kit" in capsys.readouterr().err
+    assert (out / "mine.txt").read_text("utf-8") == "keep"
 
 
 @pytest.mark.parametrize(
@@ -79,10 +89,10 @@ def test_the_kit_command_writes_the_pdf_and_previews(tmp_path, capsys) -> None:
     ],
 )
 def test_bad_kit_options_fail_with_one_line(tmp_path, capsys, args, message) -> None:
-    assert run(["malacca", "kit", "-o", str(tmp_path / "k.pdf"), *args]) == 2
+    assert run(["malacca", "kit", "-o", str(tmp_path / "k"), *args]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
-    assert not (tmp_path / "k.pdf").exists()
+    assert not (tmp_path / "k").exists()
 
 
 def test_plan_kit_refuses_unknown_paper() -> None:

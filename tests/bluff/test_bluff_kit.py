@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from runarch_gen.bluff.kit import PAPERS, _draw_page, kit_pages, odds_rows, ring_cells
+from runarch_gen.bluff.kit import PAPERS, kit_document, kit_pages, odds_rows, ring_cells
 from runarch_gen.bluff.rules import BluffRules, parse_scale
 from runarch_gen.cli import run
 from runarch_gen.pnp.geometry import Box
@@ -19,10 +19,10 @@ from runarch_gen.pnp.surface import RecordingSurface
 @pytest.mark.parametrize("lang", ["cs", "en"])
 def test_every_page_stays_inside_the_paper_with_a_margin(paper: str, lang: str) -> None:
     width, height = PAPERS[paper]
-    pages = kit_pages(BluffRules(), lang)
-    for n, page in enumerate(pages, start=1):
+    document = kit_document(BluffRules(), lang, paper)
+    for n, page in enumerate(document.pages):
         surface = RecordingSurface(width, height)
-        _draw_page(surface, page, (width, height), n, len(pages))
+        document.draw_page(surface, n)
         assert surface.records, page.name
         for record in surface.records:
             b = record.bounds

@@ -1,9 +1,11 @@
 """The Vrhcáby print-and-play kit on the generic pnp layer: the board tiled over A4/Letter
-pages with overlap and alignment marks and as one A3 sheet, 2 × 15 checkers, two dice nets and
-the doubling cube net (2 … 64), a match score tracker with a Crawford marker, setup cards for the
-standard, Nackgammon and Hypergammon starts, a reference card (the probability tables computed
-by :mod:`.odds`, the pip count, Thorp's count) and the rules (English; the Czech card carries
-the summary). Drawing is a pure function of the page; the same options give the same bytes.
+pages with overlap and alignment marks (:mod:`runarch_gen.pnp.tiling`) and as one A3 sheet,
+2 × 15 checkers, two dice nets and the doubling cube net (2 … 64), a match score track with a
+Crawford marker (:mod:`runarch_gen.pnp.stock`), setup cards for the standard, Nackgammon and
+Hypergammon starts, a reference card (the probability tables computed by :mod:`.odds`, the pip
+count, Thorp's count) and the rules (English; the Czech card carries the summary), written as
+one kit folder with previews and a manifest (:mod:`runarch_gen.pnp.kitfolder`). Drawing is a
+pure function of the page; the same options give the same bytes.
 
 >>> files = build_kit("a4")
 >>> sorted(files)
@@ -12,20 +14,43 @@ the summary). Drawing is a pure function of the page; the same options give the 
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
 
+from runarch_gen import __version__
 from runarch_gen.backgammon.board import BAR, START, Side
 from runarch_gen.backgammon.odds import HIT_CHANCE, REACH_CHANCE, SEED_DISTANCES, enter_table
 from runarch_gen.backgammon.rules import STARTS
+from runarch_gen.errors import InputError
 from runarch_gen.pnp.geometry import Box
+from runarch_gen.pnp.kitfolder import check_kit_folder, file_entries, owned_kit, write_kit_folder
+from runarch_gen.pnp.pages import Document, Page, footer_label
 from runarch_gen.pnp.paint import BLACK, WHITE, Paint
 from runarch_gen.pnp.pdf import PdfSurface
 from runarch_gen.pnp.sheets import PAPERS
+from runarch_gen.pnp.stock import (
+    DOUBLING_CUBE,
+    DieNet,
+    draw_checker,
+    draw_score_track,
+    draw_track_marker,
+    pip_face,
+    text_face,
+)
 from runarch_gen.pnp.surface import Stroke, Surface
 from runarch_gen.pnp.text import TextStyle
+from runarch_gen.pnp.tiling import TilePlan, draw_tile, plan_tiles
 
-__all__ = ["BOARD_HEIGHT", "BOARD_WIDTH", "build_kit", "draw_board"]
+__all__ = [
+    "BOARD_HEIGHT",
+    "BOARD_WIDTH",
+    "board_tiles",
+    "build_kit",
+    "components_document",
+    "draw_board",
+    "make_kit",
+]
 
 BOARD_WIDTH = 400.0
 BOARD_HEIGHT = 280.0
@@ -41,6 +66,8 @@ GREY = Paint.hex("#9a9a9a")
 CHECKER_DARK = Paint.hex("#222222")
 LINE = Stroke(BLACK, 0.3)
 THIN = Stroke(GREY, 0.2)
+NOTE = "print at 100 % / tiskněte ve 100 %: the square is 10 mm"
+CREATOR = f"runarch-gen {__version__}"
 
 
 def _point_box(point: int) -> tuple[float, float, bool]:
@@ -116,232 +143,144 @@ def _checkers(surface: Surface, side: Side, paint: Paint, ink: Paint, mirror: bo
         surface.circle((bar_x + BAR_WIDTH / 2, cy), 8, fill=paint, stroke=Stroke(GREY, 0.4))
 
 
-def _alignment_mark(surface: Surface, x: float, y: float) -> None:
-    surface.circle((x, y), 3.0, stroke=LINE)
-    surface.line((x - 5, y), (x + 5, y), LINE)
-    surface.line((x, y - 5), (x, y + 5), LINE)
+def board_tiles(paper: str) -> tuple[tuple[float, float], TilePlan]:
+    """The landscape page of ``paper`` and how the board is tiled over such pages: windows of
+    the page less its margins (and an 8 mm band for the caption), overlapping by 12 mm."""
+    size = PAPERS[paper]
+    width, height = size.height, size.width  # landscape
+    plan = plan_tiles(
+        BOARD_WIDTH,
+        BOARD_HEIGHT,
+        width - 2 * MARGIN,
+        height - 2 * MARGIN - 8,
+        overlap=OVERLAP,
+        along=(0.15, 0.35, 0.85),  # not on the bar's label in the middle
+    )
+    return (width, height), plan
 
 
-def _tiles(paper_w: float, paper_h: float) -> list[tuple[float, float, float, float]]:
-    """Rectangles of the board (x, y, w, h) that fit one page each, overlapping by OVERLAP."""
-    usable_w, usable_h = paper_w - 2 * MARGIN, paper_h - 2 * MARGIN - 8
-    columns = 1
-    while columns * usable_w - (columns - 1) * OVERLAP < BOARD_WIDTH:
-        columns += 1
-    rows = 1
-    while rows * usable_h - (rows - 1) * OVERLAP < BOARD_HEIGHT:
-        rows += 1
-    step_x = (BOARD_WIDTH - usable_w) / (columns - 1) if columns > 1 else 0.0
-    step_y = (BOARD_HEIGHT - usable_h) / (rows - 1) if rows > 1 else 0.0
-    return [
-        (c * step_x, r * step_y, min(usable_w, BOARD_WIDTH), min(usable_h, BOARD_HEIGHT))
-        for r in range(rows)
-        for c in range(columns)
-    ]
+def _tile_page(surface: Surface, plan: TilePlan, index: int) -> None:
+    tile = plan.tiles[index]
+    caption = plan.place(
+        tile,
+        "Vrhcáby — hrací deska / board: page {page} of {pages}, row {row}, column {column}"
+        " (řada {row}, sloupec {column}). Trim at the dashed line, glue over the next page so"
+        " that the ⊕ marks meet.",
+    )
+    draw_tile(surface, plan, tile, (MARGIN, MARGIN + 8), draw_board, caption=caption)
 
 
 def board_tiles_pdf(paper: str) -> bytes:
     """The board over pages of ``paper`` (landscape), overlapping, with alignment marks in the
     overlaps and each page's place (row, column) printed."""
-    size = PAPERS[paper]
-    width, height = size.height, size.width  # landscape
-    tiles = _tiles(width, height)
-    surface = PdfSurface(width, height, title="Vrhcáby — board tiles", creator="runarch-gen")
-    columns = sum(1 for t in tiles if t[1] == tiles[0][1])
-    marks = _mark_points(tiles)
-    for index, (x, y, w, h) in enumerate(tiles):
+    (width, height), plan = board_tiles(paper)
+    surface = PdfSurface(width, height, title="Vrhcáby — board tiles", creator=CREATOR)
+    for index in range(len(plan.tiles)):
         if index:
             surface.next_page()
-        row, column = divmod(index, columns)
-        surface.text(
-            Box(MARGIN, 2, width - 2 * MARGIN, 7),
-            f"Vrhcáby board / hrací deska — page {index + 1} of {len(tiles)}: row {row + 1},"
-            f" column {column + 1}; trim one page at its dashed line and glue it over the"
-            " next so that the ⊕ marks meet",
-            TextStyle(size=8, align="left"),
-        )
-        with surface.transformed(translate=(MARGIN - x, MARGIN + 8 - y)):
-            clip = Box(x, y, w, h)
-            _draw_clipped(surface, clip)
-            for mx, my in marks:
-                if x <= mx <= x + w and y <= my <= y + h:
-                    _alignment_mark(surface, mx, my)
-        surface.rect(Box(MARGIN, MARGIN + 8, w, h), stroke=Stroke(GREY, 0.2, (2.0, 2.0)))
+        _tile_page(surface, plan, index)
     return surface.finish()
-
-
-def _mark_points(tiles: list[tuple[float, float, float, float]]) -> list[tuple[float, float]]:
-    """Marks in the middle of every overlap strip, at a few places along it."""
-    points: set[tuple[float, float]] = set()
-    xs = sorted({t[0] for t in tiles})
-    ys = sorted({t[1] for t in tiles})
-    w, h = tiles[0][2], tiles[0][3]
-    for before, left in itertools.pairwise(xs):
-        mid = (left + before + w) / 2  # between this tile's left and the previous one's right
-        for frac in (0.2, 0.5, 0.8):
-            points.add((round(mid, 2), round(BOARD_HEIGHT * frac, 2)))
-    for before, top in itertools.pairwise(ys):
-        mid = (top + before + h) / 2
-        for frac in (0.15, 0.5, 0.85):
-            points.add((round(BOARD_WIDTH * frac, 2), round(mid, 2)))
-    return sorted(points)
-
-
-def _draw_clipped(surface: Surface, clip: Box) -> None:
-    # The PDF and raster backends clip to the page; drawing the whole board and letting the
-    # page edge cut it is enough: the tile's window is where the page shows.
-    del clip
-    draw_board(surface)
 
 
 def board_a3_pdf() -> bytes:
     """The whole board on one A3 sheet (landscape)."""
     width, height = 420.0, 297.0
-    surface = PdfSurface(width, height, title="Vrhcáby — board A3", creator="runarch-gen")
+    surface = PdfSurface(width, height, title="Vrhcáby — board A3", creator=CREATOR)
     with surface.transformed(translate=((width - BOARD_WIDTH) / 2, (height - BOARD_HEIGHT) / 2)):
         draw_board(surface)
     return surface.finish()
 
 
-PIPS = {
-    1: [(0.5, 0.5)],
-    2: [(0.25, 0.25), (0.75, 0.75)],
-    3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
-    4: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
-    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
-    6: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.5), (0.75, 0.5), (0.25, 0.75), (0.75, 0.75)],
-}
-# A cross net: the cells of faces in a 4 × 3 grid (opposite faces sum to 7)
-NET = [(1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2)]
-DIE_FACES = [2, 4, 1, 3, 6, 5]  # opposite pairs: 1-6, 2-5, 3-4
-CUBE_FACES = ["2", "4", "8", "64", "16", "32"]
+HEAD = TextStyle(font="bold", size=13, align="left")
+BODY = TextStyle(size=9, align="left", valign="top")
 
 
-def _net(
-    surface: Surface, x: float, y: float, side: float, face: Callable[[Box, int], None]
-) -> None:
-    for index, (cx, cy) in enumerate(NET):
-        box = Box(x + cx * side, y + cy * side, side, side)
-        surface.rect(box, fill=WHITE, stroke=LINE)
-        face(box, index)
-    # glue tabs on the free edges of the top and bottom faces
-    for cx, cy, top in ((1, 0, True), (1, 2, False)):
-        bx, by = x + cx * side, y + cy * side
-        if top:
-            surface.polygon(
-                [
-                    (bx - 0.0, by),
-                    (bx - side * 0.25, by + side * 0.2),
-                    (bx - side * 0.25, by + side * 0.8),
-                    (bx, by + side),
-                ],
-                stroke=Stroke(GREY, 0.2, (1.5, 1.5)),
-            )
-        else:
-            surface.polygon(
-                [
-                    (bx + side, by),
-                    (bx + side * 1.25, by + side * 0.2),
-                    (bx + side * 1.25, by + side * 0.8),
-                    (bx + side, by + side),
-                ],
-                stroke=Stroke(GREY, 0.2, (1.5, 1.5)),
-            )
+def _checkers_page(surface: Surface, frame: Box) -> None:
+    surface.text(
+        Box(frame.x, frame.y, frame.width, 8),
+        "Checkers / kameny: 15 white, 15 black — cut out",
+        HEAD,
+    )
+    diameter, gap = 28.0, 3.0
+    left = frame.x + (frame.width - 6 * diameter - 5 * gap) / 2
+    for index in range(30):
+        row, column = divmod(index, 6)
+        cx = left + diameter / 2 + column * (diameter + gap)
+        cy = frame.y + 14 + diameter / 2 + row * (diameter + gap)
+        paint, ring = (WHITE, GREY) if index < 15 else (CHECKER_DARK, WHITE)
+        draw_checker(surface, (cx, cy), diameter / 2, fill=paint, ring=ring, edge=LINE)
 
 
-def _die_face(surface: Surface) -> Callable[[Box, int], None]:
-    def face(box: Box, index: int) -> None:
-        for fx, fy in PIPS[DIE_FACES[index]]:
-            surface.circle(
-                (box.x + fx * box.width, box.y + fy * box.height), box.width * 0.08, fill=BLACK
-            )
+def _dice_page(surface: Surface, frame: Box) -> None:
+    surface.text(
+        Box(frame.x, frame.y, frame.width, 8),
+        "Dice and the doubling cube / kostky a sázecí kostka — cut, fold, glue the grey tabs",
+        HEAD,
+    )
+    side = 16.0
+    top = frame.y + 16
+    die = DieNet(side, cut=LINE)
+    die.draw(surface, (frame.x + 4, top), pip_face())
+    die.draw(surface, (frame.x + 4 + 3 * side + 12, top), pip_face())
+    cube = DieNet(side * 1.2, DOUBLING_CUBE, cut=LINE)
+    cube.draw(
+        surface,
+        (frame.x + 4 + 6 * side + 24, top),
+        text_face(TextStyle(font="bold", size=20, paint=DARK)),
+    )
+    top += 4 * side * 1.2 + 12
+    surface.text(
+        Box(frame.x, top, frame.width, 8),
+        "Match score / skóre zápasu (marker on the score; C = Crawford game)",
+        HEAD,
+    )
+    cell = (frame.width - 20) / 13
+    for player, name in enumerate(("White / bílý", "Black / černý")):
+        y = top + 12 + player * 2 * (cell + 4)
+        surface.text(Box(frame.x, y, frame.width, 6), name, BODY)
+        draw_score_track(surface, (frame.x, y + 6), cell, range(26), 13, stroke=LINE)
+    draw_track_marker(
+        surface, Box(frame.right - 16, top + 12, 16, 16), "C", fill=LIGHT, stroke=LINE
+    )
 
-    return face
+
+def _setup_page(surface: Surface, frame: Box) -> None:
+    surface.text(
+        Box(frame.x, frame.y, frame.width, 8),
+        "Setup cards / rozestavení (white moves 24 → 1, black the other way)",
+        HEAD,
+    )
+    card_h = (frame.height - 12) / 3
+    for index, (name, start) in enumerate(STARTS.items()):
+        y = frame.y + 12 + index * card_h
+        surface.text(
+            Box(frame.x, y, frame.width, 6), f"{name.capitalize()}: " + _describe(start), BODY
+        )
+        diagram_w = min(frame.width, (card_h - 10) * BOARD_WIDTH / BOARD_HEIGHT)
+        _diagram(surface, Box(frame.x, y + 7, diagram_w, 0), start, start)
 
 
-def _cube_face(surface: Surface) -> Callable[[Box, int], None]:
-    def face(box: Box, index: int) -> None:
-        surface.text(box.inset(2), CUBE_FACES[index], TextStyle(font="bold", size=20, paint=DARK))
+def components_document(paper: str) -> Document:
+    """Checkers, dice and cube nets with the score track, setup cards and the reference card,
+    each page with its footer (scale square, name, n/N)."""
+    pages = (
+        Page("checkers", _checkers_page, note=NOTE),
+        Page("dice", _dice_page, note=NOTE),
+        Page("setups", _setup_page, note=NOTE),
+        Page("reference", _reference, note=NOTE),
+    )
+    size = PAPERS[paper]
+    return Document(pages, (size.width, size.height), footer_label("Vrhcáby", CREATOR))
 
-    return face
+
+def components_pdf(paper: str) -> bytes:
+    return components_document(paper).pdf(title="Vrhcáby — components", creator=CREATOR)
 
 
 def _diagram(surface: Surface, box: Box, white: Side, black: Side) -> None:
     scale = box.width / BOARD_WIDTH
     with surface.transformed(translate=(box.x, box.y), scale=scale):
         draw_board(surface, (white, black))
-
-
-def components_pdf(paper: str) -> bytes:
-    """Checkers, dice and cube nets, the score tracker, setup cards and the reference card."""
-    size = PAPERS[paper]
-    w, h = size.width, size.height
-    surface = PdfSurface(w, h, title="Vrhcáby — components", creator="runarch-gen")
-    head = TextStyle(font="bold", size=13, align="left")
-    body = TextStyle(size=9, align="left", valign="top")
-    # page 1: checkers
-    surface.text(
-        Box(MARGIN, MARGIN, w - 2 * MARGIN, 8),
-        "Checkers / kameny: 15 white, 15 black — cut out",
-        head,
-    )
-    diameter = 28.0
-    for index in range(30):
-        row, column = divmod(index, 6)
-        cx = MARGIN + 10 + diameter / 2 + column * (diameter + 3)
-        cy = MARGIN + 20 + diameter / 2 + row * (diameter + 3)
-        paint, ring = (WHITE, GREY) if index < 15 else (CHECKER_DARK, WHITE)
-        surface.circle((cx, cy), diameter / 2, fill=paint, stroke=LINE)
-        surface.circle((cx, cy), diameter / 2 - 3, stroke=Stroke(ring, 0.4))
-    # page 2: dice, cube, score tracker
-    surface.next_page()
-    surface.text(
-        Box(MARGIN, MARGIN, w - 2 * MARGIN, 8),
-        "Dice and the doubling cube / kostky a sázecí kostka — fold, glue",
-        head,
-    )
-    side = 16.0
-    _net(surface, MARGIN + 8, MARGIN + 16, side, _die_face(surface))
-    _net(surface, MARGIN + 8 + 4.8 * side, MARGIN + 16, side, _die_face(surface))
-    _net(surface, MARGIN + 8, MARGIN + 22 + 3 * side, side * 1.2, _cube_face(surface))
-    top = MARGIN + 22 + 6.6 * side + 10
-    surface.text(
-        Box(MARGIN, top, w - 2 * MARGIN, 8),
-        "Match score / skóre zápasu (marker on the score; C = Crawford game)",
-        head,
-    )
-    cell = (w - 2 * MARGIN - 20) / 13
-    for player, name in enumerate(("White / bílý", "Black / černý")):
-        y = top + 12 + player * 2 * (cell + 4)
-        surface.text(Box(MARGIN, y, w - 2 * MARGIN, 6), name, body)
-        for row in range(2):
-            for index in range(13):
-                value = row * 13 + index
-                box = Box(MARGIN + index * cell, y + 6 + row * cell, cell, cell)
-                surface.rect(box, stroke=LINE)
-                surface.text(box.inset(1), str(value), TextStyle(size=10))
-    crawford = Box(w - MARGIN - 18, top + 12, 16, 16)
-    surface.rounded_rect(crawford, 3, fill=LIGHT, stroke=LINE)
-    surface.text(crawford, "C", TextStyle(font="bold", size=16))
-    # page 3: setup cards
-    surface.next_page()
-    surface.text(
-        Box(MARGIN, MARGIN, w - 2 * MARGIN, 8),
-        "Setup cards / rozestavení (white moves 24 → 1, black the other way)",
-        head,
-    )
-    card_h = (h - 2 * MARGIN - 16) / 3
-    for index, (name, start) in enumerate(STARTS.items()):
-        y = MARGIN + 12 + index * card_h
-        surface.text(
-            Box(MARGIN, y, w - 2 * MARGIN, 6), f"{name.capitalize()}: " + _describe(start), body
-        )
-        diagram_w = min(w - 2 * MARGIN, (card_h - 10) * BOARD_WIDTH / BOARD_HEIGHT)
-        _diagram(surface, Box(MARGIN, y + 7, diagram_w, 0), start, start)
-    # page 4: reference card
-    surface.next_page()
-    _reference(surface, w, h)
-    return surface.finish()
 
 
 def _describe(start: Side) -> str:
@@ -352,13 +291,12 @@ def _describe(start: Side) -> str:
     )
 
 
-def _reference(surface: Surface, w: float, h: float) -> None:
-    head = TextStyle(font="bold", size=13, align="left")
+def _reference(surface: Surface, frame: Box) -> None:
     body = TextStyle(size=9, align="left", valign="top", leading=1.25)
     surface.text(
-        Box(MARGIN, MARGIN, w - 2 * MARGIN, 8),
+        Box(frame.x, frame.y, frame.width, 8),
         "Reference card / přehled — computed by runarch-gen",
-        head,
+        HEAD,
     )
     lines = ["Distance  p(hit)  p(total ≥)   /  vzdálenost  p(zásah)  p(součet min.)"]
     for d in SEED_DISTANCES:
@@ -367,9 +305,8 @@ def _reference(surface: Surface, w: float, h: float) -> None:
     lines.append("Closed points: all of 1 / 2 / 3-4 checkers enter  (obsazených polí)")
     for k, one, two, more in enter_table():
         lines.append(f"{k}: {one:6.1%}  {two:6.1%}  {more:6.1%}")
-    surface.text(
-        Box(MARGIN, MARGIN + 12, (w - 2 * MARGIN) / 2, h - 2 * MARGIN - 12), "\n".join(lines), body
-    )
+    half = frame.width / 2
+    surface.text(Box(frame.x, frame.y + 12, half - 2, frame.height - 12), "\n".join(lines), body)
     notes = (
         f"Pip count / počet ok: the sum over your checkers of their point numbers (bar = 25);"
         f" the start is {sum(p * n for p, n in enumerate(START))} pips each.\n\n"
@@ -384,7 +321,7 @@ def _reference(surface: Surface, w: float, h: float) -> None:
         " stake). Crawford: no doubling in the first game a player needs one point.\n\n"
         "Notation / zápis: 31: 8/5 6/5 · bar/22 · 6/off (ven) · 13/11*/5 · 19/17(2)."
     )
-    surface.text(Box(w / 2 + 2, MARGIN + 12, w / 2 - MARGIN - 2, h - 2 * MARGIN - 12), notes, body)
+    surface.text(Box(frame.x + half + 2, frame.y + 12, half - 2, frame.height - 12), notes, body)
 
 
 RULES_CS = """Vrhcáby — pravidla ve zkratce (podrobně v angličtině na dalších stranách; [V-nn] jsou
@@ -420,22 +357,26 @@ Zápis [V-51]: 31: 8/5 6/5 · bar/22 · 6/ven · 13/11*/5 · 19/17(2).
 """
 
 
-def rules_pdf(paper: str, rules_text: str) -> bytes:
+def rules_document(paper: str, rules_text: str) -> Document:
     """The rules as a booklet: a Czech summary page, then the rules document (English), one
-    or more pages per section."""
-    size = PAPERS[paper]
-    w, h = size.width, size.height
-    surface = PdfSurface(w, h, title="Vrhcáby — rules", creator="runarch-gen")
+    or more pages per section, numbered."""
     czech = "\n\n".join(part.replace("\n", " ") for part in RULES_CS.split("\n\n"))
     sections = [czech, *_sections(rules_text)]
     style = TextStyle(size=9, align="left", valign="top", leading=1.25, min_size=7)
-    for index, section in enumerate(sections):
-        if index:
-            surface.next_page()
-        surface.text(
-            Box(MARGIN + 5, MARGIN + 5, w - 2 * MARGIN - 10, h - 2 * MARGIN - 10), section, style
-        )
-    return surface.finish()
+
+    def section(text: str) -> Callable[[Surface, Box], None]:
+        def draw(surface: Surface, frame: Box) -> None:
+            surface.text(frame.inset(3), text, style)
+
+        return draw
+
+    pages = tuple(Page(f"rules-{n}", section(text)) for n, text in enumerate(sections, 1))
+    size = PAPERS[paper]
+    return Document(pages, (size.width, size.height), footer_label("Vrhcáby", CREATOR))
+
+
+def rules_pdf(paper: str, rules_text: str) -> bytes:
+    return rules_document(paper, rules_text).pdf(title="Vrhcáby — rules", creator=CREATOR)
 
 
 def _sections(text: str, limit: int = 3800) -> list[str]:
@@ -456,7 +397,9 @@ def _sections(text: str, limit: int = 3800) -> list[str]:
 
 
 def build_kit(paper: str = "a4", rules_text: str | None = None) -> dict[str, bytes]:
-    """Every file of the kit by name."""
+    """Every PDF of the kit by name."""
+    if paper not in PAPERS:
+        raise InputError(f"--paper: one of {', '.join(PAPERS)}, not {paper[:20]!r}")
     if rules_text is None:
         rules_text = "Vrhcáby — see runarch-gen backgammon rules"
     return {
@@ -465,3 +408,61 @@ def build_kit(paper: str = "a4", rules_text: str | None = None) -> dict[str, byt
         "components.pdf": components_pdf(paper),
         "rules.pdf": rules_pdf(paper, rules_text),
     }
+
+
+def kit_previews(paper: str, px_per_mm: float = 2.0) -> dict[str, bytes]:
+    """PNG previews: the first board tile and every components page."""
+    from runarch_gen.pnp.raster import RasterSurface
+
+    (width, height), plan = board_tiles(paper)
+    raster = RasterSurface(width, height, px_per_mm=px_per_mm)
+    _tile_page(raster, plan, 0)
+    out = {"preview-board-tile-1.png": raster.png()}
+    document = components_document(paper)
+    previews = document.previews([p.name for p in document.pages], px_per_mm)
+    out.update(
+        {name.replace("preview-", "preview-components-"): png for name, png in previews.items()}
+    )
+    return out
+
+
+replaceable_kit = owned_kit(
+    lambda manifest: manifest["game"] == "backgammon",
+    "a Vrhcáby kit folder",
+    "; choose another --output",
+)
+"""Whether a folder may be replaced: a Vrhcáby kit (``manifest.json`` of game ``backgammon``)
+holding nothing but the files its manifest lists."""
+
+
+def make_kit(
+    out: str | Path,
+    *,
+    paper: str = "a4",
+    rules_text: str | None = None,
+    previews: bool = True,
+) -> dict[str, Any]:
+    """Write the kit folder ``out`` (built aside, moved into place once complete): the PDFs,
+    PNG previews and ``manifest.json``; return the manifest."""
+    if paper not in PAPERS:
+        raise InputError(f"--paper: one of {', '.join(PAPERS)}, not {paper[:20]!r}")
+    target = check_kit_folder(out, replaceable_kit)  # a folder not ours is refused at once
+    files = build_kit(paper, rules_text)
+    if previews:
+        files.update(kit_previews(paper))
+    pages: dict[str, Sequence[str]] = {
+        "board-tiles.pdf": [
+            f"tile-{t.row + 1}-{t.column + 1}" for t in board_tiles(paper)[1].tiles
+        ],
+        "board-a3.pdf": ["board"],
+        "components.pdf": [p.name for p in components_document(paper).pages],
+    }
+    manifest = {
+        "game": "backgammon",
+        "version": __version__,
+        "paper": paper,
+        "pages": {name: list(names) for name, names in pages.items()},
+        "files": file_entries(files),
+    }
+    write_kit_folder(target, files, replaceable_kit, manifest)
+    return manifest

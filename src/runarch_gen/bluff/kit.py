@@ -14,27 +14,30 @@ options give the same bytes.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from runarch_gen import __version__
 from runarch_gen.bluff.odds import odds_table
 from runarch_gen.bluff.rules import BluffRules
-from runarch_gen.errors import InputError, OutputError
-from runarch_gen.fileio import atomic_directory, read_text
+from runarch_gen.errors import InputError
 from runarch_gen.pnp.geometry import Box, Point
+from runarch_gen.pnp.kitfolder import (
+    check_kit_folder,
+    file_entries,
+    owned_kit,
+    write_kit_folder,
+)
 from runarch_gen.pnp.layout import read_toml, templates_dir
+from runarch_gen.pnp.pages import Document, Draw, Page, footer_label
 from runarch_gen.pnp.paint import BLACK, WHITE, Paint
+from runarch_gen.pnp.stock import STANDARD_DIE, DieNet, draw_pips, draw_screen, star_points
 from runarch_gen.pnp.surface import Stroke, Surface
 from runarch_gen.pnp.text import TextStyle
-from runarch_gen.textdata import loads_json
 
-__all__ = ["PAPERS", "KitPage", "kit_pages", "kit_texts", "make_kit"]
+__all__ = ["PAPERS", "kit_document", "kit_pages", "kit_texts", "make_kit"]
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MARGIN = 10.0
@@ -48,19 +51,6 @@ CUT = Stroke(BLACK, 0.3)
 FOLD = Stroke(GREY, 0.3, (2.0, 1.5))
 THIN = Stroke(GREY, 0.2)
 
-Draw = Callable[[Surface, Box], None]
-
-
-@dataclass(frozen=True, slots=True)
-class KitPage:
-    """One page of the kit: a name (``board``, ``nets-2`` …) and how to draw it."""
-
-    name: str
-    landscape: bool
-    draw: Draw
-    note: str = "print at 100 %: the square is 10 mm"
-    """The footer's printing note, in the page's language."""
-
 
 def kit_texts(lang: str) -> dict[str, Any]:
     """The kit's texts in ``lang`` (``cs`` or ``en``) from ``templates/bluff/texts.toml``."""
@@ -73,38 +63,12 @@ def kit_texts(lang: str) -> dict[str, Any]:
 # -- shapes ------------------------------------------------------------------------------------
 
 
-def star_points(centre: Point, radius: float, inner: float = 0.45) -> list[Point]:
-    """A five-pointed star, point up."""
-    cx, cy = centre
-    out = []
-    for k in range(10):
-        r = radius if k % 2 == 0 else radius * inner
-        angle = -math.pi / 2 + k * math.pi / 5
-        out.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
-    return out
-
-
-_PIPS: dict[int, tuple[tuple[int, int], ...]] = {
-    1: ((1, 1),),
-    2: ((0, 0), (2, 2)),
-    3: ((0, 0), (1, 1), (2, 2)),
-    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
-    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
-    6: ((0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)),
-    7: ((0, 0), (0, 1), (0, 2), (1, 1), (2, 0), (2, 1), (2, 2)),
-    8: ((0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2)),
-}
-
-
 def draw_face(surface: Surface, box: Box, face: int, star: int, ink: Paint = BLACK) -> None:
     """One die face: pips for a number, a drawn star for the star."""
-    cx, cy = box.centre
     if face == star:
-        surface.polygon(star_points((cx, cy), box.width * 0.36), fill=ink)
+        surface.polygon(star_points(box.centre, box.width * 0.36), fill=ink)
         return
-    step = box.width * 0.27
-    for col, row in _PIPS[face]:
-        surface.circle((cx + (col - 1) * step, cy + (row - 1) * step), box.width * 0.085, fill=ink)
+    draw_pips(surface, box, face, ink)
 
 
 def _text(surface: Surface, box: Box, text: str, size: float, **style: Any) -> None:
@@ -350,64 +314,22 @@ def draw_stickers(rules: BluffRules, texts: dict[str, Any]) -> Draw:
     return draw
 
 
-NET_ORDER = ((1, 0), (1, 1), (1, 2), (1, 3), (0, 1), (2, 1))
-"""Cells of the cross net (column, row): the column's four faces, then left and right."""
-
-
-def _net_faces(sides: int) -> list[int]:
-    # opposite faces on the column's cells 0/2 and 1/3 and on the arms: 2|5, 1|★, 3|4
+def _net_faces(sides: int) -> tuple[int, ...]:
+    # a six-sided die is the standard die (opposite faces sum to 7: 2|5, 1|★, 3|4)
     if sides == 6:
-        return [2, 1, 5, 6, 3, 4]
-    return [((k % sides) + 1) for k in range(6)]
+        return STANDARD_DIE
+    return tuple(((k % sides) + 1) for k in range(6))
 
 
 def draw_net(surface: Surface, origin: Point, side: float, rules: BluffRules, bid: bool) -> None:
     """A cross net of one die with glue tabs: 3 × 4 faces of ``side`` mm."""
-    ox, oy = origin
-    faces = _net_faces(rules.sides)
-    tab = side * 0.3
-    cells = [Box(ox + c * side, oy + r * side, side, side) for c, r in NET_ORDER]
-    column = cells[:4]
-    tabs = [  # one tab per glued pair of edges: 7
-        (column[0], "left"),
-        (column[0], "right"),
-        (column[0], "top"),
-        (column[2], "left"),
-        (column[2], "right"),
-        (column[3], "left"),
-        (column[3], "right"),
-    ]
-    for box, edge in tabs:
-        surface.polygon(_tab(box, edge, tab), fill=LIGHT, stroke=CUT)
-    for box, face in zip(cells, faces, strict=True):
-        surface.rect(box, fill=BID_COLOUR if bid else WHITE, stroke=FOLD)
-        draw_face(surface, box, face, rules.star, WHITE if bid else BLACK)
-    outline = [
-        (ox + side, oy),
-        (ox + 2 * side, oy),
-        (ox + 2 * side, oy + side),
-        (ox + 3 * side, oy + side),
-        (ox + 3 * side, oy + 2 * side),
-        (ox + 2 * side, oy + 2 * side),
-        (ox + 2 * side, oy + 4 * side),
-        (ox + side, oy + 4 * side),
-        (ox + side, oy + 2 * side),
-        (ox, oy + 2 * side),
-        (ox, oy + side),
-        (ox + side, oy + side),
-        (ox + side, oy),
-    ]
-    surface.polyline(outline, CUT)
+    ink = WHITE if bid else BLACK
+    net = DieNet(side, _net_faces(rules.sides), fill=BID_COLOUR if bid else WHITE, fold=FOLD)
 
+    def face(surface: Surface, box: Box, value: int) -> None:
+        draw_face(surface, box, value, rules.star, ink)
 
-def _tab(box: Box, edge: str, depth: float) -> list[Point]:
-    x, y, w, h = box.x, box.y, box.width, box.height
-    d, s = depth, depth * 0.8
-    if edge == "left":
-        return [(x, y), (x - d, y + s), (x - d, y + h - s), (x, y + h)]
-    if edge == "right":
-        return [(x + w, y), (x + w + d, y + s), (x + w + d, y + h - s), (x + w, y + h)]
-    return [(x, y), (x + s, y - d), (x + w - s, y - d), (x + w, y)]
+    net.draw(surface, origin, face)
 
 
 NETS_PER_PAGE = 9
@@ -432,57 +354,67 @@ def draw_nets(rules: BluffRules, texts: dict[str, Any], first: int, count: int) 
 
 def draw_screens(rules: BluffRules, texts: dict[str, Any], seats: Sequence[int]) -> Draw:
     def draw(surface: Surface, page: Box) -> None:
-        panel_w, panel_h = page.width / 3, min(82.0, (page.height - 12) / 3 - 6)
+        panel_h = min(82.0, (page.height - 12) / 3 - 6)
         hidden = [4, 8, 12, 16, 20, 24, 28]
         table = odds_rows(rules.faces, hidden, 10)["number"]
         for k, seat in enumerate(seats):
             top = page.y + k * (panel_h + 6)
             colour = Paint.hex(PLAYER_COLOURS[seat % len(PLAYER_COLOURS)])
-            whole = Box(page.x, top, page.width, panel_h)
-            surface.rect(whole, stroke=CUT)
-            for fold in (1, 2):
-                x = page.x + fold * panel_w
-                surface.line((x, top), (x, top + panel_h), FOLD)
-            left = Box(page.x, top, panel_w, panel_h).inset(3)
-            surface.rounded_rect(left, 3.0, fill=colour)
-            _text(surface, left.inset(3), f"{texts['player']} {seat + 1}", 26, font="bold")
-            middle = Box(page.x + panel_w, top, panel_w, panel_h).inset(3)
-            rh = middle.height / (len(hidden) + 2)
-            cw = middle.width / 11
-            _text(
-                surface,
-                Box(middle.x, middle.y, middle.width, rh),
-                texts["odds_title"],
-                8,
-                font="semibold",
-            )
-            for c in range(11):
+
+            def name(
+                surface: Surface, panel: Box, seat: int = seat, colour: Paint = colour
+            ) -> None:
+                left = panel.inset(3)
+                surface.rounded_rect(left, 3.0, fill=colour)
+                _text(surface, left.inset(3), f"{texts['player']} {seat + 1}", 26, font="bold")
+
+            def odds(surface: Surface, panel: Box) -> None:
+                middle = panel.inset(3)
+                rh = middle.height / (len(hidden) + 2)
+                cw = middle.width / 11
                 _text(
                     surface,
-                    Box(middle.x + c * cw, middle.y + rh, cw, rh),
-                    "H\\N" if c == 0 else str(c),
-                    6,
-                    font="bold",
+                    Box(middle.x, middle.y, middle.width, rh),
+                    texts["odds_title"],
+                    8,
+                    font="semibold",
                 )
-            for r, h in enumerate(hidden):
-                y = middle.y + (r + 2) * rh
-                _text(surface, Box(middle.x, y, cw, rh), str(h), 6, font="bold")
-                for c, value in enumerate(table[r], start=1):
+                for c in range(11):
                     _text(
                         surface,
-                        Box(middle.x + c * cw, y, cw, rh),
-                        value,
+                        Box(middle.x + c * cw, middle.y + rh, cw, rh),
+                        "H\\N" if c == 0 else str(c),
                         6,
-                        paint=BLACK if _strong(value) else GREY,
+                        font="bold",
                     )
-            right = Box(page.x + 2 * panel_w, top, panel_w, panel_h).inset(4)
-            _text(
+                for r, h in enumerate(hidden):
+                    y = middle.y + (r + 2) * rh
+                    _text(surface, Box(middle.x, y, cw, rh), str(h), 6, font="bold")
+                    for c, value in enumerate(table[r], start=1):
+                        _text(
+                            surface,
+                            Box(middle.x + c * cw, y, cw, rh),
+                            value,
+                            6,
+                            paint=BLACK if _strong(value) else GREY,
+                        )
+
+            def summary(surface: Surface, panel: Box) -> None:
+                _text(
+                    surface,
+                    panel.inset(4),
+                    "\n".join(f"• {line}" for line in texts["screen_rules"]),
+                    8,
+                    align="left",
+                    valign="top",
+                )
+
+            draw_screen(
                 surface,
-                right,
-                "\n".join(f"• {line}" for line in texts["screen_rules"]),
-                8,
-                align="left",
-                valign="top",
+                Box(page.x, top, page.width, panel_h),
+                (name, odds, summary),
+                cut=CUT,
+                fold=FOLD,
             )
         _text(
             surface,
@@ -514,73 +446,42 @@ def draw_rules(texts: dict[str, Any]) -> Draw:
 # -- the kit -------------------------------------------------------------------------------------
 
 
-def kit_pages(rules: BluffRules, lang: str) -> list[KitPage]:
+def kit_pages(rules: BluffRules, lang: str) -> list[Page]:
     """Every page of the kit, in print order."""
     texts = kit_texts(lang)
     note = str(texts["print_note"])
     pages = [
-        KitPage("board", True, draw_board(rules, texts), note),
-        KitPage("odds", False, draw_odds(rules, texts), note),
-        KitPage("cards", False, draw_cards(rules, texts), note),
-        KitPage("stickers", False, draw_stickers(rules, texts), note),
+        Page("board", draw_board(rules, texts), True, note),
+        Page("odds", draw_odds(rules, texts), False, note),
+        Page("cards", draw_cards(rules, texts), False, note),
+        Page("stickers", draw_stickers(rules, texts), False, note),
     ]
     for n, first in enumerate(range(0, 31, NETS_PER_PAGE), start=1):
         count = min(NETS_PER_PAGE, 31 - first)
-        pages.append(KitPage(f"nets-{n}", False, draw_nets(rules, texts, first, count), note))
+        pages.append(Page(f"nets-{n}", draw_nets(rules, texts, first, count), False, note))
     for n, first in enumerate(range(0, 6, 3), start=1):
         seats = range(first, first + 3)
-        pages.append(KitPage(f"screens-{n}", False, draw_screens(rules, texts, seats), note))
+        pages.append(Page(f"screens-{n}", draw_screens(rules, texts, seats), False, note))
     for language in ("cs", "en"):
         own = kit_texts(language)
-        pages.append(KitPage(f"rules-{language}", False, draw_rules(own), str(own["print_note"])))
+        pages.append(Page(f"rules-{language}", draw_rules(own), False, str(own["print_note"])))
     return pages
 
 
-def _furniture(surface: Surface, page: Box, name: str, number: int, total: int, note: str) -> None:
-    # a 10 mm square to check the print scale, and the page's name
-    foot = page.bottom + 2
-    surface.rect(Box(page.x, foot, 10, 10), stroke=Stroke(BLACK, 0.2))
-    _text(
-        surface,
-        Box(page.x + 12, foot, page.width - 12, 10),
-        f"Bluff · {name} · {number}/{total} · {note} · runarch-gen {__version__}",
-        7,
-        align="left",
-        paint=GREY,
-    )
+def kit_document(rules: BluffRules, lang: str, paper: str = "a4") -> Document:
+    """The kit's pages on ``paper``, each with its footer (scale square, name, n/N, note)."""
+    if paper not in PAPERS:
+        raise InputError(f"--paper: one of {', '.join(PAPERS)}, not {paper[:20]!r}")
+    pages = tuple(kit_pages(rules, lang))
+    label = footer_label("Bluff", f"runarch-gen {__version__}")
+    return Document(pages, PAPERS[paper], label, margin=MARGIN)
 
 
-def _draw_page(
-    surface: Surface, kit_page: KitPage, paper: tuple[float, float], n: int, total: int
-) -> None:
-    width, height = paper
-    if kit_page.landscape:
-        # drawn on a landscape frame, turned a quarter onto the portrait page
-        with surface.transformed(translate=(width, 0), quarter_turns=1):
-            frame = Box(MARGIN, MARGIN, height - 2 * MARGIN, width - 2 * MARGIN - 12)
-            kit_page.draw(surface, frame)
-            _furniture(surface, frame, kit_page.name, n, total, kit_page.note)
-        return
-    frame = Box(MARGIN, MARGIN, width - 2 * MARGIN, height - 2 * MARGIN - 12)
-    kit_page.draw(surface, frame)
-    _furniture(surface, frame, kit_page.name, n, total, kit_page.note)
-
-
-def replaceable_kit(folder: Path) -> None:
-    """Raise :class:`OutputError` unless ``folder`` holds a Bluff kit and nothing else: a
-    ``manifest.json`` of game ``bluff`` listing every other file in it."""
-    hint = "; choose another --out"
-    try:
-        manifest = loads_json(read_text(folder / "manifest.json", limit=1024 * 1024))
-        listed = set(manifest["files"]) | {"manifest.json"}
-        owned = manifest["game"] == "bluff"
-    except (InputError, KeyError, TypeError):
-        owned = False
-    if not owned:
-        raise OutputError(f"{folder}: exists and is not a Bluff kit folder{hint}")
-    for entry in sorted(folder.iterdir()):
-        if entry.is_symlink() or not entry.is_file() or entry.name not in listed:
-            raise OutputError(f"{folder}: holds {entry.name[:60]!r}, not written by the kit{hint}")
+replaceable_kit = owned_kit(
+    lambda manifest: manifest["game"] == "bluff", "a Bluff kit folder", "; choose another --out"
+)
+"""Whether a folder may be replaced: it holds a Bluff kit (``manifest.json`` of game ``bluff``)
+and nothing but the files its manifest lists."""
 
 
 def make_kit(
@@ -601,28 +502,10 @@ def make_kit(
 ) -> dict[str, Any]:
     """Write ``kit.pdf``, PNG previews and ``manifest.json`` into the folder ``out`` (built
     aside and moved into place); return the manifest."""
-    from runarch_gen.pnp.pdf import PdfSurface
-    from runarch_gen.pnp.raster import RasterSurface
-
-    if paper not in PAPERS:
-        raise InputError(f"--paper: one of {', '.join(PAPERS)}, not {paper[:20]!r}")
-    target = Path(out)
-    if target.exists() and not target.is_symlink() and target.is_dir():
-        replaceable_kit(target)  # before any work: a folder that is not ours is refused at once
-    size = PAPERS[paper]
-    pages = kit_pages(rules, lang)
-    pdf = PdfSurface(*size, title="Bluff", creator=f"runarch-gen {__version__}")
-    for n, page in enumerate(pages, start=1):
-        if n > 1:
-            pdf.next_page()
-        _draw_page(pdf, page, size, n, len(pages))
-    data = pdf.finish()
-    files: dict[str, bytes] = {"kit.pdf": data}
-    for n, page in enumerate(pages, start=1):
-        if page.name in previews:
-            raster = RasterSurface(*size, px_per_mm=3.0)
-            _draw_page(raster, page, size, n, len(pages))
-            files[f"preview-{n:02d}-{page.name}.png"] = raster.png()
+    document = kit_document(rules, lang, paper)
+    target = check_kit_folder(out, replaceable_kit)  # a folder not ours is refused at once
+    files = {"kit.pdf": document.pdf(title="Bluff", creator=f"runarch-gen {__version__}")}
+    files.update(document.previews(previews))
     manifest = {
         "game": "bluff",
         "version": __version__,
@@ -630,11 +513,8 @@ def make_kit(
         "lang": lang,
         "scale": str(rules.scale),
         "faces": rules.faces,
-        "pages": [p.name for p in pages],
-        "files": {name: hashlib.sha256(blob).hexdigest() for name, blob in sorted(files.items())},
+        "pages": [p.name for p in document.pages],
+        "files": file_entries(files),
     }
-    files["manifest.json"] = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
-    with atomic_directory(target, may_replace=replaceable_kit) as folder:
-        for name, blob in files.items():
-            (folder / name).write_bytes(blob)
+    write_kit_folder(target, files, replaceable_kit, manifest)
     return manifest

@@ -288,27 +288,18 @@ def kit_command(
     ] = "a4",
     json_: JsonOption = False,
 ) -> None:
-    """The print-and-play kit: the board tiled over pages and on A3, checkers, dice and cube
-    nets, a match score tracker, setup cards, a reference card and the rules."""
-    from pathlib import Path
-
-    from runarch_gen.backgammon.kit import build_kit
-    from runarch_gen.errors import InputError
-    from runarch_gen.fileio import atomic_write
+    """The print-and-play kit folder: the board tiled over pages and on A3, checkers, dice and
+    cube nets, a match score track, setup cards, a reference card and the rules, with PNG
+    previews and manifest.json (each file's checksum). An existing folder is replaced only if
+    it is a Vrhcáby kit holding nothing else. Exit codes: 0 written; 2 bad option or a folder
+    that is not a kit."""
+    from runarch_gen.backgammon.kit import make_kit
     from runarch_gen.games import rules_document
 
-    if paper.lower() not in ("a4", "letter"):
-        raise InputError(f"--paper: a4 or letter, not {paper[:20]!r}")
-    files = build_kit(paper.lower(), rules_document("backgammon"))
-    folder = Path(output)
-    if folder.exists() and not folder.is_dir():
-        raise InputError(f"{output}: exists and is not a folder")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InputError(f"{output}: cannot create: {exc.strerror or exc}") from None
-    for name, data in sorted(files.items()):
-        atomic_write(folder / name, data)
+    manifest = make_kit(
+        output, paper=paper.strip().lower(), rules_text=rules_document("backgammon")
+    )
+    files = sorted(manifest["files"])
     if json_:
-        emit_json({"folder": output, "paper": paper.lower(), "files": sorted(files)})
-    note(f"runarch-gen: wrote {len(files)} files to {output}")
+        emit_json({"folder": output, "paper": manifest["paper"], "files": files})
+    note(f"runarch-gen: wrote {len(files) + 1} files to {output}")

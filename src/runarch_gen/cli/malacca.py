@@ -71,7 +71,7 @@ def game(
 
 @malacca_app.command("kit")
 def kit(
-    output: Annotated[str, typer.Option("--output", "-o", help="The PDF to write.")],
+    output: Annotated[str, typer.Option("--output", "-o", help="The kit folder to write.")],
     paper: Annotated[str, typer.Option("--paper", help="a4 or letter.")] = "a4",
     bleed: Annotated[
         float, typer.Option("--bleed", min=0.0, max=6.0, help="Bleed around each cut, mm.")
@@ -83,51 +83,39 @@ def kit(
         str | None,
         typer.Option("--only", help="Only these components, by kind, separated by commas."),
     ] = None,
-    preview: Annotated[
-        str | None, typer.Option("--preview", metavar="DIR", help="Also write PNG pages here.")
-    ] = None,
+    previews: Annotated[
+        bool, typer.Option("--previews/--no-previews", help="A PNG of every printed page.")
+    ] = True,
     json_: JsonOption = False,
 ) -> None:
-    """Write the print-and-play kit: ships, action cards with one common back, captain,
-    characters, equipment, chests (10/20), coins, the reference card and the rules booklet
-    (Czech and English). The same options give the same bytes.
+    """Write the print-and-play kit folder: kit.pdf with ships, action cards with one common
+    back, captain, characters, equipment, chests (10/20), coins, the reference card and the
+    rules booklet (Czech and English), PNG previews and manifest.json (each file's checksum).
+    An existing folder is replaced only if it is a Malacca kit holding nothing else. The same
+    options give the same bytes.
 
-    Exit codes: 0 written; 2 bad option or unwritable file.
+    Exit codes: 0 written; 2 bad option or a folder that is not a kit.
     """
-    import hashlib
-
     from runarch_gen.errors import InputError
-    from runarch_gen.fileio import atomic_write
-    from runarch_gen.malacca.kit import build_kit_pdf, kit_previews, plan_kit
+    from runarch_gen.malacca.kit import make_kit
     from runarch_gen.pnp.sheets import DUPLEX_MODES
 
     if duplex not in DUPLEX_MODES:
         raise InputError(f"--duplex is one of {', '.join(DUPLEX_MODES)}, not {duplex!r}")
     kinds = None if only is None else tuple(k.strip() for k in only.split(",") if k.strip())
-    imposition = plan_kit(paper=paper.lower(), bleed=bleed, duplex=duplex, only=kinds)
-    pdf = build_kit_pdf(imposition)
-    atomic_write(output, pdf)
-    written = [output]
-    if preview is not None:
-        from pathlib import Path
-
-        for name, png in kit_previews(imposition).items():
-            path = str(Path(preview) / name)
-            atomic_write(path, png)
-            written.append(path)
-    counts: dict[str, int] = {}
-    for page in imposition.pages:
-        for placement in page.placements:
-            counts[placement.item.kind] = counts.get(placement.item.kind, 0) + 1
+    manifest = make_kit(
+        output, paper=paper.lower(), bleed=bleed, duplex=duplex, only=kinds, previews=previews
+    )
+    counts: dict[str, int] = manifest["components"]
     report = {
         "output": output,
-        "pages": imposition.page_count,
+        "pages": manifest["pages"],
         "components": counts,
-        "sha256": hashlib.sha256(pdf).hexdigest(),
-        "files": written,
+        "sha256": manifest["files"]["kit.pdf"]["sha256"],
+        "files": [*sorted(manifest["files"]), "manifest.json"],
     }
     if json_:
         emit_json(report)
     else:
         parts = ", ".join(f"{n} {k}" for k, n in counts.items())
-        typer.echo(f"wrote {output}: {imposition.page_count} pages ({parts})")
+        typer.echo(f"wrote {output}: {manifest['pages']} pages ({parts})")

@@ -16,8 +16,10 @@ each component's own millimetres; :func:`build_kit_pdf` imposes them on A4 or Le
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
+from runarch_gen import __version__
 from runarch_gen.errors import InputError
 from runarch_gen.malacca.kit_texts import (
     BOOKLET,
@@ -38,6 +40,7 @@ from runarch_gen.malacca.rules import (
 )
 from runarch_gen.pnp.fonts import PT, default_fonts
 from runarch_gen.pnp.geometry import Box
+from runarch_gen.pnp.kitfolder import check_kit_folder, file_entries, owned_kit, write_kit_folder
 from runarch_gen.pnp.paint import WHITE, Paint
 from runarch_gen.pnp.sheets import (
     PAPERS,
@@ -50,10 +53,11 @@ from runarch_gen.pnp.sheets import (
     render_page_png,
     render_pdf,
 )
+from runarch_gen.pnp.stock import draw_card_back, draw_coin
 from runarch_gen.pnp.surface import Stroke, Surface
 from runarch_gen.pnp.text import TextStyle, layout_text
 
-__all__ = ["SIZES", "build_kit_pdf", "kit_items", "kit_previews", "plan_kit"]
+__all__ = ["SIZES", "build_kit_pdf", "kit_items", "kit_previews", "make_kit", "plan_kit"]
 
 
 class Look:
@@ -236,11 +240,7 @@ def _coin(
     surface: Surface, centre: tuple[float, float], r: float, value: int, label: str = ""
 ) -> None:
     paint = LOOK.gold if value == 5 else LOOK.silver
-    surface.circle(centre, r, fill=paint, stroke=Stroke(LOOK.ink, 0.4))
-    surface.circle(centre, r * 0.8, fill=None, stroke=Stroke(LOOK.ink, 0.25))
-    box = Box(centre[0] - r * 0.7, centre[1] - r * 0.55, r * 1.4, r * 1.1)
-    text = label or str(value)
-    surface.text(box, text, TextStyle(font="bold", size=40, paint=LOOK.ink, min_size=3))
+    draw_coin(surface, centre, r, label or str(value), fill=paint, ink=LOOK.ink)
 
 
 def _two_lang(
@@ -463,21 +463,6 @@ def draw_back(surface: Surface, item: Item, bleed: float) -> None:
         _reference(surface, cut.inset(3), "en")
         return
     paint = {"ship": LOOK.sea, "action": LOOK.back}.get(kind, LOOK.wood)
-    cut = _fill(surface, item, bleed, paint)
-    inner = _frame(surface, cut, LOOK.gold)
-    centre = (cut.width / 2, cut.height / 2)
-    for r in (22.0, 17.0):
-        surface.circle(centre, r, fill=None, stroke=Stroke(LOOK.gold, 0.5))
-    for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
-        tip = (centre[0] + dx * 26, centre[1] + dy * 26)
-        side = (centre[0] + dy * 4, centre[1] - dx * 4)
-        other = (centre[0] - dy * 4, centre[1] + dx * 4)
-        surface.polygon([tip, side, other], fill=LOOK.gold)
-    surface.text(
-        Box(inner.x, inner.y + 4, inner.width, 10),
-        "MALACCA",
-        TextStyle(font="bold", size=14, paint=LOOK.gold),
-    )
     sub = {
         "ship": "loď · ship",
         "action": "",
@@ -485,10 +470,8 @@ def draw_back(surface: Surface, item: Item, bleed: float) -> None:
         "character": "postava · character",
         "equipment": "vybavení · equipment",
     }.get(kind, "")
-    if sub:
-        surface.text(
-            Box(inner.x, inner.bottom - 12, inner.width, 9), sub, TextStyle(size=8, paint=LOOK.gold)
-        )
+    cut = Box(0, 0, item.width, item.height)
+    draw_card_back(surface, cut, bleed, fill=paint, accent=LOOK.gold, title="MALACCA", subtitle=sub)
 
 
 # -- the kit ---------------------------------------------------------------------------------
@@ -555,3 +538,49 @@ def kit_previews(imposition: Imposition, px_per_mm: float = 2.0) -> dict[str, by
                 imposition, index, draw, _furniture(), back=True, px_per_mm=px_per_mm
             )
     return out
+
+
+replaceable_kit = owned_kit(
+    lambda manifest: manifest["game"] == "malacca",
+    "a Malacca kit folder",
+    "; choose another --output",
+)
+"""Whether a folder may be replaced: a Malacca kit (``manifest.json`` of game ``malacca``)
+holding nothing but the files its manifest lists."""
+
+
+def make_kit(
+    out: str | Path,
+    rules: MalaccaRules | None = None,
+    *,
+    paper: str = "a4",
+    bleed: float = 2.0,
+    duplex: Duplex = "long",
+    only: tuple[str, ...] | None = None,
+    previews: bool = True,
+) -> dict[str, Any]:
+    """Write the kit folder ``out`` (built aside, moved into place once complete):
+    ``kit.pdf``, a PNG preview of every printed page unless ``previews`` is false, and
+    ``manifest.json``; return the manifest."""
+    imposition = plan_kit(rules, paper=paper, bleed=bleed, duplex=duplex, only=only)
+    target = check_kit_folder(out, replaceable_kit)  # a folder not ours is refused at once
+    files = {"kit.pdf": build_kit_pdf(imposition)}
+    if previews:
+        files.update({f"preview-{n}": png for n, png in kit_previews(imposition).items()})
+    counts: dict[str, int] = {}
+    for page in imposition.pages:
+        for placement in page.placements:
+            counts[placement.item.kind] = counts.get(placement.item.kind, 0) + 1
+    manifest = {
+        "game": "malacca",
+        "version": __version__,
+        "paper": paper,
+        "bleed_mm": bleed,
+        "duplex": duplex,
+        "only": list(only) if only is not None else None,
+        "pages": imposition.page_count,
+        "components": counts,
+        "files": file_entries(files),
+    }
+    write_kit_folder(target, files, replaceable_kit, manifest)
+    return manifest

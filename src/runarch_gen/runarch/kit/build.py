@@ -9,8 +9,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
 import os
 from collections.abc import Callable, Mapping, Sequence
@@ -19,9 +17,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from runarch_gen import __version__
-from runarch_gen.errors import InputError, OutputError
-from runarch_gen.fileio import atomic_directory, check_replaceable_folder, read_text, shorten
+from runarch_gen.errors import InputError
+from runarch_gen.fileio import check_replaceable_folder, read_text, shorten
 from runarch_gen.pnp.geometry import Box, Point
+from runarch_gen.pnp.kitfolder import file_entries, owned_kit, sha256, write_kit_folder
 from runarch_gen.pnp.sheets import (
     DUPLEX_MODES,
     Duplex,
@@ -36,40 +35,26 @@ from runarch_gen.pnp.sheets import (
     render_pdf,
 )
 from runarch_gen.runarch.archives import ARCHIVE_ORDERS
-from runarch_gen.runarch.atoms import PIECES
 from runarch_gen.runarch.boards.board import Board
 from runarch_gen.runarch.decks.cards import Deck
 from runarch_gen.runarch.engine.conditions import Condition, load_conditions
 from runarch_gen.runarch.engine.tokens import (
-    TOKEN_SYMBOLS,
     BonusTokens,
     load_tokens,
-    opens_phase,
 )
-from runarch_gen.runarch.kit.components import BonusToken, FramePart, KitPainter, Marker
+from runarch_gen.runarch.kit import parts
+from runarch_gen.runarch.kit.components import KitPainter
 from runarch_gen.runarch.kit.config import LANGUAGES, KitConfig, load_kit_config
+from runarch_gen.runarch.kit.parts import KitContents
 from runarch_gen.runarch.kit.rulebook import Rulebook, RulebookInputs, kit_configs
 from runarch_gen.runarch.kit.style import Style
 from runarch_gen.runarch.rules import RulesConfig, parse_rules
-from runarch_gen.textdata import loads_json
 
 if TYPE_CHECKING:
     from runarch_gen.runarch.validation.validate import ValidationReport
 
-KINDS: tuple[str, ...] = (
-    "rules",
-    "board",
-    "tiles",
-    "stones",
-    "frame",
-    "player_boards",
-    "markers",
-    "cards",
-    "bonus_tokens",
-    "condition_tokens",
-    "bet_tokens",
-    "bet_plates",
-)
+
+KINDS: tuple[str, ...] = parts.KINDS
 """Component kinds in the order they are printed; ``--only`` names a subset."""
 
 PREVIEW_PX_PER_MM = 2.5
@@ -212,216 +197,21 @@ def kit_items(
     spec: SheetSpec,
     only: Sequence[str] | None,
     *,
+    painter: KitPainter,
     tokens: BonusTokens,
     conditions: Sequence[Condition],
     rulebook: Rulebook | None = None,
 ) -> list[Item]:
     """Every physical component of RULES §1.2, in print order, with these bonus-action token
     values and condition tokens, after the pages of the ``rulebook`` (laid out on this
-    paper)."""
-    wanted = set(KINDS if only is None else only)
-    lay = {
-        name: config.layout(name)
-        for name in (
-            "tile",
-            "stone",
-            "card",
-            "player_board",
-            "frame_segment",
-            "marker",
-            "bonus_token",
-            "condition_token",
-            "bet_token",
-        )
-    }
-    usable = spec.usable
-    items: list[Item] = []
-
-    def add(kind: str, make: Callable[[], list[Item]]) -> None:
-        if kind in wanted:
-            items.extend(make())
-
-    def rules() -> list[Item]:
-        if rulebook is None:
-            return []
-        page = Box(0.0, 0.0, usable.width, usable.height).inset(1.0)  # strokes stay inside
-        return [
-            Item(
-                "rules",
-                f"rules-{p.number}",
-                usable.width,
-                usable.height,
-                rotatable=False,
-                bleed=0.0,
-                alone=True,
-                payload=(rulebook, p),
-                booklet=True,
-            )
-            for p in rulebook.paginate(page)
-        ]
-
-    add("rules", rules)
-    side = math.floor(min(usable.width, usable.height) * 2) / 2
-    add(
-        "board",
-        lambda: [
-            Item(
-                "board",
-                "board",
-                side,
-                side,
-                rotatable=False,
-                bleed=0.0,
-                alone=True,
-                payload=board,
-                booklet=True,  # not cut: it may share a sheet with the rulebook
-            )
-        ],
-    )
-    tile, stone = lay["tile"], lay["stone"]
-    add(
-        "tiles",
-        lambda: [
-            Item("tiles", f"tile-{p.code}", tile.width, tile.height, payload=p) for p in PIECES
-        ],
-    )
-    add(
-        "stones",
-        lambda: [
-            Item("stones", f"stone-{p.code}", stone.width, stone.height, payload=p, round=True)
-            for p in PIECES
-        ],
-    )
-    add("frame", lambda: _frame_items(config))
-    pb = lay["player_board"]
-    add(
-        "player_boards",
-        lambda: [
-            Item("player_boards", f"player-board-{i + 1}", pb.width, pb.height, payload=i)
-            for i in range(2)
-        ],
-    )
-    mk = lay["marker"]
-    small = float(mk.value("small_scale", 0.78))
-    # A marker's foot stands on one space of the score frame.
-    fit = min(1.0, (frame_space(config) - 0.4) / mk.width)
-
-    def markers() -> list[Item]:
-        out = []
-        for player in range(2):
-            out.append(
-                Item(
-                    "markers",
-                    f"marker-{player + 1}-total",
-                    mk.width * fit,
-                    mk.height * fit,
-                    payload=Marker(player, "total"),
-                )
-            )
-            out.append(
-                Item(
-                    "markers",
-                    f"marker-{player + 1}-best",
-                    mk.width * fit * small,
-                    mk.height * fit * small,
-                    payload=Marker(player, "best"),
-                )
-            )
-        return out
-
-    add("markers", markers)
-    card = lay["card"]
-    add(
-        "cards",
-        lambda: [
-            Item("cards", f"card-{c.id:02d}", card.width, card.height, True, payload=c)
-            for c in deck
-        ],
-    )
-    bt = lay["bonus_token"]
-
-    def bonus() -> list[Item]:
-        out = []
-        for player in range(2):
-            for symbol in TOKEN_SYMBOLS:
-                for value in tokens.values_of(symbol):
-                    token = BonusToken(player, symbol, opens_phase(symbol), value)
-                    key = f"bonus-{player + 1}-{symbol}{value}"
-                    out.append(
-                        Item(
-                            "bonus_tokens",
-                            key,
-                            bt.width,
-                            bt.height,
-                            True,
-                            payload=token,
-                            round=bt.is_round,
-                        )
-                    )
-        return out
-
-    add("bonus_tokens", bonus)
-    ct = lay["condition_token"]
-    add(
-        "condition_tokens",
-        lambda: [
-            Item("condition_tokens", f"condition-{i + 1:02d}", ct.width, ct.height, True, payload=c)
-            for i, c in enumerate(conditions)
-        ],
-    )
-    bet = lay["bet_token"]
-    add(
-        "bet_tokens",
-        lambda: [
-            Item(
-                "bet_tokens",
-                f"bet-{i + 1:02d}",
-                bet.width,
-                bet.height,
-                True,
-                payload=i,
-                round=bet.is_round,
-            )
-            for i in range(config.bet_token_count())
-        ],
-    )
-    plate_w = 3 * frame_space(config)
-    plate_h = lay["frame_segment"].height
-    add(
-        "bet_plates",
-        lambda: [
-            Item("bet_plates", f"bet-plate-{i + 1}", plate_w, plate_h, payload=i)
-            for i in range(config.frame_bet_count())
-        ],
-    )
-    return items
+    paper): the items of every component kind the ``painter``'s registry holds."""
+    contents = KitContents(board, deck, config, spec, tokens, tuple(conditions), rulebook)
+    return painter.components.items(contents, KINDS if only is None else only)
 
 
 def frame_space(config: KitConfig) -> float:
     """The width of one space of the score frame (:meth:`KitConfig.frame_space`)."""
     return config.frame_space()
-
-
-def _frame_items(config: KitConfig) -> list[Item]:
-    """Four segments of 25 spaces (1–25, …, 76–100); each covers one side of the board and
-    one corner, so its length is five tiles plus the frame's width, printed in pieces."""
-    seg = config.layout("frame_segment")
-    tile = config.layout("tile")
-    length = 5 * tile.width + seg.height
-    parts = int(seg.value("parts", 2))
-    if not 1 <= parts <= 25:
-        raise InputError("[components.frame_segment]: 'parts' must be between 1 and 25")
-    space = length / 25
-    sizes = [25 // parts + (1 if i < 25 % parts else 0) for i in range(parts)]
-    items = []
-    for segment in range(4):
-        first = segment * 25 + 1
-        for part, n in enumerate(sizes):
-            fp = FramePart(segment, part, parts, first, first + n - 1, space)
-            key = f"frame-{fp.first}-{fp.last}"
-            items.append(Item("frame", key, n * space, seg.height, payload=fp))
-            first += n
-    return items
 
 
 def plan_kit(
@@ -448,6 +238,7 @@ def plan_kit(
         config,
         spec,
         options.only,
+        painter=painter,
         tokens=tokens,
         conditions=conditions,
         rulebook=rulebook,
@@ -481,6 +272,7 @@ def make_rulebook(
         config,
         spec,
         tuple(k for k in KINDS if k != "rules"),
+        painter=painter,
         tokens=tokens,
         conditions=conditions,
     )
@@ -627,10 +419,6 @@ def contact_sheet(plan: KitPlan, columns: int = 10) -> bytes:
 # The manifest
 
 
-def sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
 def manifest_components(plan: KitPlan) -> list[dict[str, Any]]:
     """Each kind: how many, its cut size, whether it has a back, and where it is printed."""
     pages = _printed_page_numbers(plan.imposition)
@@ -725,6 +513,7 @@ def pages_per_paper(plan: KitPlan) -> dict[str, int]:
                 plan.config,
                 spec,
                 plan.options.only,
+                painter=plan.painter,
                 tokens=plan.tokens,
                 conditions=plan.conditions,
                 rulebook=rulebook,
@@ -772,10 +561,7 @@ def build_manifest(
         "pages_per_paper": pages_per_paper(plan),
         "components": manifest_components(plan),
         "inputs": {name: dict(source) for name, source in sorted(inputs.items())},
-        "files": {
-            name: {"sha256": sha256(data), "bytes": len(data)}
-            for name, data in sorted(outputs.items())
-        },
+        "files": file_entries(outputs),
         "sheets": manifest_sheets(plan),
         "validation": validation.manifest_json() if validation is not None else None,
     }
@@ -805,24 +591,13 @@ def kit_folder(out: str | os.PathLike[str], name: str) -> Path:
     return folder
 
 
-def check_replaceable_kit(folder: Path) -> None:
-    """Raise :class:`OutputError` unless ``folder`` holds a kit runarch-gen wrote and nothing
-    else: a ``manifest.json`` of runarch-gen listing every file in the folder."""
-    hint = "; not replaced (choose another --name or --out, or move it away)"
-    try:
-        manifest = loads_json(read_text(folder / "manifest.json", limit=16 * 1024 * 1024))
-        outputs = manifest["files"]
-        owned = manifest["generator"]["name"] == "runarch-gen" and isinstance(outputs, dict)
-    except (InputError, KeyError, TypeError):
-        owned = False
-    if not owned:
-        raise OutputError(f"{folder}: exists and is not a kit that runarch-gen wrote{hint}")
-    listed = {str(name) for name in outputs} | {"manifest.json"}
-    for entry in sorted(folder.rglob("*")):
-        relative = entry.relative_to(folder).as_posix()
-        foreign = entry.is_symlink() or not (entry.is_dir() or entry.is_file())
-        if foreign or (entry.is_file() and relative not in listed):
-            raise OutputError(f"{folder}: holds {relative[:60]!r}, not written by the kit{hint}")
+check_replaceable_kit = owned_kit(
+    lambda manifest: manifest["generator"]["name"] == "runarch-gen",
+    "a kit that runarch-gen wrote",
+    "; not replaced (choose another --name or --out, or move it away)",
+)
+"""Raise :class:`~runarch_gen.errors.OutputError` unless a folder holds a kit runarch-gen wrote
+and nothing else: a ``manifest.json`` of runarch-gen listing every file in the folder."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -894,11 +669,6 @@ def build_kit(
     manifest = build_manifest(plan, seed=seed, inputs=inputs, outputs=files, validation=ready)
     if before_write is not None:
         before_write()
-    with atomic_directory(folder, may_replace=check_replaceable_kit) as tmp:
-        for name, data in files.items():
-            (tmp / name).parent.mkdir(parents=True, exist_ok=True)  # images/, tts/
-            (tmp / name).write_bytes(data)
-        text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
-        (tmp / "manifest.json").write_text(text, encoding="utf-8")
+    write_kit_folder(folder, files, check_replaceable_kit, manifest)  # images/, tts/ inside
     step(1)
     return KitResult(Path(folder), manifest)

@@ -2,13 +2,13 @@
 
 :class:`KitPainter` holds the layouts, texts and style of one kit; ``front`` and ``back`` draw
 an imposed :class:`~runarch_gen.pnp.sheets.Item` in its own millimetres (cut line from (0, 0))
-with ``bleed`` millimetres of background beyond the cut line and nothing further out.
+with ``bleed`` millimetres of background beyond the cut line and nothing further out, through
+the component objects of :mod:`.parts` (one per kind: layout, items, front, back).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
 from runarch_gen.pnp.fonts import default_fonts
@@ -23,6 +23,7 @@ from runarch_gen.runarch.atoms import COLOURS, SHAPES, Colour, Piece, Shape
 from runarch_gen.runarch.boards.board import Board
 from runarch_gen.runarch.decks.cards import Card, Goal, GoalKind
 from runarch_gen.runarch.engine.conditions import Condition
+from runarch_gen.runarch.kit import parts
 from runarch_gen.runarch.kit.config import COMPONENT_NAMES, KitConfig, Texts
 from runarch_gen.runarch.kit.icons import (
     draw_bonus_symbol,
@@ -32,41 +33,18 @@ from runarch_gen.runarch.kit.icons import (
     draw_stone,
     star_points,
 )
+from runarch_gen.runarch.kit.parts import runarch_components
 from runarch_gen.runarch.kit.style import Style
+
+FramePart = parts.FramePart
+Marker = parts.Marker
+BonusToken = parts.BonusToken
+"""The payloads of frame parts, markers and bonus tokens (defined with their components)."""
 
 LIGHT_GREY = Paint((242, 242, 242))
 MID_GREY = Paint((150, 150, 150))
 DARK_GREY = Paint((95, 95, 95))
 """Grey for small text: at least 4.5:1 against white paper."""
-
-
-@dataclass(frozen=True, slots=True)
-class FramePart:
-    """A printed piece of a score-frame segment: spaces ``first``–``last`` of segment
-    ``segment`` (0–3, spaces 1–25, 26–50, …), piece ``part`` of ``parts``."""
-
-    segment: int
-    part: int
-    parts: int
-    first: int
-    last: int
-    space: float
-
-
-@dataclass(frozen=True, slots=True)
-class Marker:
-    """A player's marker: ``total`` (large) or ``best`` (small, the best-card marker)."""
-
-    player: int
-    role: str
-
-
-@dataclass(frozen=True, slots=True)
-class BonusToken:
-    player: int
-    symbol: str
-    phase: int | None
-    value: int
 
 
 def contrast(a: Paint, b: Paint) -> float:
@@ -100,7 +78,8 @@ def style_text(
 
 
 class KitPainter:
-    """Draws RunArch components: ``front``/``back`` dispatch on the item's kind."""
+    """Draws RunArch components; ``front``/``back`` draw any item through the registry of
+    component objects (:func:`~runarch_gen.runarch.kit.parts.runarch_components`)."""
 
     def __init__(
         self, config: KitConfig, texts: Texts, style: Style, archive_order: tuple[ArchiveRule, ...]
@@ -111,13 +90,16 @@ class KitPainter:
         self.archive_order = archive_order
         self.layouts: dict[str, ComponentLayout] = {n: config.layout(n) for n in COMPONENT_NAMES}
         self.fonts = default_fonts()
+        self.components = runarch_components(self)
+        """Every component kind (layout, items, front, back), in print order."""
 
     # -- dispatch ------------------------------------------------------------------------------
     def front(self, s: Surface, item: Item, bleed: float) -> None:
-        getattr(self, f"_{item.kind}_front")(s, item, bleed)
+        """Draw ``item``'s front: its kind's component in :attr:`components` does."""
+        self.components.front(s, item, bleed)
 
     def back(self, s: Surface, item: Item, bleed: float) -> None:
-        getattr(self, f"_{item.kind}_back")(s, item, bleed)
+        self.components.back(s, item, bleed)
 
     def _bleed_fill(self, s: Surface, item: Item, bleed: float, paint: Paint, round_: bool) -> None:
         if round_:
@@ -126,7 +108,7 @@ class KitPainter:
             s.rect(Box(-bleed, -bleed, item.width + 2 * bleed, item.height + 2 * bleed), paint)
 
     # -- tiles and stones ------------------------------------------------------------------------
-    def _tiles_front(self, s: Surface, item: Item, bleed: float) -> None:
+    def draw_tile_item(self, s: Surface, item: Item, bleed: float) -> None:
         self.draw_tile(s, item.payload, bleed)
 
     def draw_tile(self, s: Surface, piece: Piece, bleed: float) -> None:
@@ -147,7 +129,7 @@ class KitPainter:
                 draw_rune(s, piece.shape, lay.area("rune").inset(1.0), st.ink)
                 s.text(lay.area("code"), piece.code, style_text(9, code_ink, font="bold"))
 
-    def _stones_front(self, s: Surface, item: Item, bleed: float) -> None:
+    def draw_stone_item(self, s: Surface, item: Item, bleed: float) -> None:
         piece: Piece = item.payload
         lay = self.layouts["stone"]
         st = self.style
@@ -163,7 +145,7 @@ class KitPainter:
         )
 
     # -- the board on one sheet --------------------------------------------------------------------
-    def _board_front(self, s: Surface, item: Item, bleed: float) -> None:
+    def draw_board_item(self, s: Surface, item: Item, bleed: float) -> None:
         del bleed
         self.draw_board(s, item.payload, item.width)
 
@@ -199,7 +181,7 @@ class KitPainter:
         s.rect(grid, None, Stroke(st.ink, 0.4))
 
     # -- cards -----------------------------------------------------------------------------------
-    def _cards_front(self, s: Surface, item: Item, bleed: float) -> None:
+    def draw_card_item(self, s: Surface, item: Item, bleed: float) -> None:
         self.draw_card_front(s, item.payload, bleed)
 
     def draw_card_front(self, s: Surface, card: Card, bleed: float) -> None:
@@ -430,7 +412,7 @@ class KitPainter:
                 style_text(6, st.ink, font="bold", align="left", valign="top"),
             )
 
-    def _cards_back(self, s: Surface, item: Item, bleed: float) -> None:
+    def draw_card_back_item(self, s: Surface, item: Item, bleed: float) -> None:
         self.draw_card_back(s, bleed)
 
     def draw_card_back(self, s: Surface, bleed: float) -> None:
@@ -459,7 +441,7 @@ class KitPainter:
         )
 
     # -- player boards ---------------------------------------------------------------------------
-    def _player_boards_front(self, s: Surface, item: Item, bleed: float) -> None:
+    def draw_player_board(self, s: Surface, item: Item, bleed: float) -> None:
         player: int = item.payload
         lay = self.layouts["player_board"]
         st = self.style
@@ -592,7 +574,7 @@ class KitPainter:
             draw_shape(s, piece.shape, sq.inset(sq.width * 0.18), WHITE, Stroke(st.ink, 0.25))
 
     # -- score frame -----------------------------------------------------------------------------
-    def _frame_front(self, s: Surface, item: Item, bleed: float) -> None:
+    def draw_frame_part(self, s: Surface, item: Item, bleed: float) -> None:
         part: FramePart = item.payload
         st = self.style
         w, h = item.width, item.height
@@ -626,7 +608,7 @@ class KitPainter:
         )
 
     # -- markers ---------------------------------------------------------------------------------
-    def _markers_front(self, s: Surface, item: Item, bleed: float) -> None:
+    def draw_marker(self, s: Surface, item: Item, bleed: float) -> None:
         marker: Marker = item.payload
         lay = self.layouts["marker"]
         scale = item.width / lay.width
@@ -685,7 +667,7 @@ class KitPainter:
         )
 
     # -- tokens ----------------------------------------------------------------------------------
-    def _bonus_tokens_front(self, s: Surface, item: Item, bleed: float) -> None:
+    def draw_bonus_token(self, s: Surface, item: Item, bleed: float) -> None:
         token: BonusToken = item.payload
         st = self.style
         fill, ink = st.players[token.player]
@@ -704,7 +686,7 @@ class KitPainter:
             style_text(6, ink, font="semibold", min_size=6),
         )
 
-    def _bonus_tokens_back(self, s: Surface, item: Item, bleed: float) -> None:
+    def draw_bonus_token_back(self, s: Surface, item: Item, bleed: float) -> None:
         token: BonusToken = item.payload
         st = self.style
         fill, ink = st.players[token.player]
@@ -718,7 +700,7 @@ class KitPainter:
             style_text(6, ink, font="semibold", min_size=6),
         )
 
-    def _condition_tokens_front(self, s: Surface, item: Item, bleed: float) -> None:
+    def draw_condition_token(self, s: Surface, item: Item, bleed: float) -> None:
         cond: Condition = item.payload
         lay = self.layouts["condition_token"]
         st = self.style
@@ -762,7 +744,7 @@ class KitPainter:
         if label:
             s.text(box.inset(0.4), label, style_text(11, st.ink, font="bold"))
 
-    def _condition_tokens_back(self, s: Surface, item: Item, bleed: float) -> None:
+    def draw_condition_token_back(self, s: Surface, item: Item, bleed: float) -> None:
         lay = self.layouts["condition_token"]
         st = self.style
         cut = lay.cut
@@ -777,10 +759,10 @@ class KitPainter:
             style_text(7, st.ink if st.friendly else accent, font="semibold"),
         )
 
-    def _bet_tokens_front(self, s: Surface, item: Item, bleed: float) -> None:
+    def draw_bet_token(self, s: Surface, item: Item, bleed: float) -> None:
         self._bet_face(s, item, bleed, self.style.gold, str(self.t["bet_gold"]))
 
-    def _bet_tokens_back(self, s: Surface, item: Item, bleed: float) -> None:
+    def draw_bet_token_back(self, s: Surface, item: Item, bleed: float) -> None:
         self._bet_face(s, item, bleed, self.style.silver, str(self.t["bet_silver"]))
 
     def _bet_face(self, s: Surface, item: Item, bleed: float, paint: Paint, label: str) -> None:
@@ -795,7 +777,7 @@ class KitPainter:
             style_text(6, st.ink, font="semibold", min_size=6),
         )
 
-    def _bet_plates_front(self, s: Surface, item: Item, bleed: float) -> None:
+    def draw_bet_plate(self, s: Surface, item: Item, bleed: float) -> None:
         """A plate covering 3 consecutive spaces of the frame [R-05]; a bet token sits on it."""
         st = self.style
         w, h = item.width, item.height
@@ -806,7 +788,7 @@ class KitPainter:
         s.rect(Box(0, 0, w, h).inset(0.3), None, Stroke(st.ink, 0.3))
 
     # -- rules reference ---------------------------------------------------------------------------
-    def _rules_front(self, s: Surface, item: Item, bleed: float) -> None:
+    def draw_rules_page(self, s: Surface, item: Item, bleed: float) -> None:
         """A rulebook page: the payload is (the kit's
         :class:`~runarch_gen.runarch.kit.rulebook.Rulebook`, the page), laid out already."""
         del bleed
