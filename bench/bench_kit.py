@@ -51,30 +51,15 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
 
-    from runarch_gen.runarch.kit.build import KitOptions, build_kit, plan_kit, render_kit_pdf
-    from runarch_gen.runarch.kit.inputs import KitChecks, bench_inputs, kit_inputs
-    from runarch_gen.runarch.validation.validate import default_variants
+    from runarch_gen.runarch.kit.build import KitOptions, plan_kit, render_kit_pdf
+    from runarch_gen.runarch.kit.inputs import bench_inputs, kit_inputs
+    from runarch_gen.runarch.kit.make import make_kit
 
     work = Path(tempfile.mkdtemp(prefix="bench-kit-"))
     board_path, deck_path, deck100 = bench_inputs(work, seed=1)
 
     def whole_kit() -> None:
-        inputs = kit_inputs(board_path, deck_path, seed=1, check_later=True)
-        checks = KitChecks(inputs, default_variants())
-        try:
-            build_kit(
-                work / "kit",
-                inputs.board,
-                inputs.deck,
-                KitOptions(),
-                board_json=inputs.board_json,
-                deck_json=inputs.deck_json,
-                sources=inputs.sources,
-                before_write=checks.confirm,
-                validation=checks.validation,
-            )
-        finally:
-            checks.close()
+        make_kit(work / "kit", board=board_path, deck=deck_path, seed=1)
 
     whole_kit()  # warm up: imports, font loading
     whole = _timed(whole_kit, args.repeats, "whole")

@@ -143,14 +143,12 @@ def kit(
     """
     from runarch_gen.runarch.kit.build import (
         KitOptions,
-        build_kit,
         kit_folder,
         parse_offset,
         parse_only,
     )
-    from runarch_gen.runarch.kit.inputs import KitChecks, kit_inputs
+    from runarch_gen.runarch.kit.make import make_kit
     from runarch_gen.runarch.rules import data_option, parse_rules
-    from runarch_gen.runarch.validation.validate import default_variants, validate_set
 
     chosen = resolve_seed(seed)
     options = KitOptions(
@@ -170,36 +168,17 @@ def kit(
     ).checked()
     folder = kit_folder(out, name if name is not None else f"kit-{chosen}")
     with progress(None, "kit") as advance:
-        inputs = kit_inputs(board, deck, seed=chosen, advance=advance, check_later=True)
-        variants = default_variants(options.archive_order, options.tokens, options.conditions)
-        # The deck checker and (without --validate) the static checks run on the other core
-        # while the kit is drawn; nothing is written before the deck checker's verdict.
-        checks = KitChecks(inputs, None if validate else variants)
-        try:
-            if validate:
-                validation = validate_set(
-                    inputs.board, inputs.deck, variants, seed=chosen, advance=advance
-                )
-                if validation.interrupted:
-                    raise KeyboardInterrupt  # nothing is written
-            result = build_kit(
-                folder,
-                inputs.board,
-                inputs.deck,
-                options,
-                seed=chosen if inputs.generated else None,
-                board_json=inputs.board_json,
-                deck_json=inputs.deck_json,
-                sources=inputs.sources,
-                advance=advance,
-                images=images,
-                before_write=checks.confirm,
-                validation=validation if validate else checks.validation,
-            )
-            if not validate:
-                validation = checks.validation()
-        finally:
-            checks.close()
+        result = make_kit(
+            folder,
+            board=board,
+            deck=deck,
+            seed=chosen,
+            options=options,
+            validate=validate,
+            images=images,
+            advance=advance,
+        )
+    validation = result.validation
     manifest = result.manifest
     if json_:
         emit_json({"folder": str(folder), **manifest})
@@ -210,7 +189,7 @@ def kit(
     typer.echo(f"{folder}/kit.pdf: {manifest['pages']} pages on {paper} ({counts})")
     for line in _validation_notes(validation):
         note(line)
-    if inputs.generated:
+    if result.generated:
         note(f"seed {chosen} (board and deck generated; rebuild with --seed {chosen})")
 
 
