@@ -19,7 +19,8 @@ Everything here reads only the observation and the game's public data (deck, boa
 from __future__ import annotations
 
 import weakref
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
 from runarch_gen.runarch.atoms import N_SQUARES, SIZE
@@ -116,6 +117,29 @@ def _closer(phase: int) -> tuple[tuple[int, ...], ...]:
 
 
 CLOSER: dict[int, tuple[tuple[int, ...], ...]] = {phase: _closer(phase) for phase in range(5)}
+
+
+def pairs_mask(pairs: Iterable[int]) -> int:
+    """A set of pairs (swaps) as a mask: bit p for pair p.
+
+    >>> bin(pairs_mask({3, 0, 5})), sorted(mask_pairs(pairs_mask({3, 0, 64})))
+    ('0b101001', [0, 3, 64])
+    """
+    mask = 0
+    for pair in pairs:
+        mask |= 1 << pair
+    return mask
+
+
+def mask_pairs(mask: int) -> set[int]:
+    """The pairs of a mask (:func:`pairs_mask` undone)."""
+    return {p for p in range(mask.bit_length()) if mask >> p & 1}
+
+
+# CLOSER as masks of pairs, to collect candidate swaps with one OR each.
+CLOSER_MASKS: dict[int, tuple[int, ...]] = {
+    phase: tuple(pairs_mask(pairs) for pairs in closer) for phase, closer in CLOSER.items()
+}
 ADJACENT_AT: tuple[tuple[int, ...], ...] = _pairs_at(2)
 JUMP = 2
 
@@ -134,6 +158,7 @@ class Knowledge:
         "bonus",
         "capacity",
         "exact",
+        "exact_position",
         "game",
         "match_colour",
         "match_shape",
@@ -151,6 +176,11 @@ class Knowledge:
         self.game = game
         self.exact: tuple[tuple[int, ...], ...] = tuple(
             tuple(card.pattern[i].index for i in range(SIZE)) for card in game.cards
+        )
+        # Per card and stone, the pattern position where it is the exact stone, else -1.
+        self.exact_position: tuple[tuple[int, ...], ...] = tuple(
+            tuple(exact.index(s) if s in exact else -1 for s in range(N_SQUARES))
+            for exact in self.exact
         )
         self.qualifying: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
             tuple(tuple(s for s in range(N_SQUARES) if row[s]) for row in points)
@@ -302,19 +332,28 @@ class Position:
             return
         at = self.stone_at
         known = self.known
+        olds = [mine[q] for q in changed]
         for q in changed:
             stone = stones[q]
             mine[q] = stone
             at[stone] = q
         for slot, card in enumerate(self.hand):
+            # Square q's bit leaves the positions where its old stone earns a point and joins
+            # those where its new one does; an exact stone that moved is on a changed square.
             masks = self.near_masks[slot]
-            bits = known.qualifying_bits[card]
-            for i in range(SIZE):
-                mask = masks[i]
-                for q in changed:
-                    mask = mask & ~(1 << q) | (bits[i] >> mine[q] & 1) << q
-                masks[i] = mask
-            self.exact_at[slot] = [at[s] for s in known.exact[card]]
+            positions = known.positions_of[card]
+            exact_position = known.exact_position[card]
+            exact_at = self.exact_at[slot]
+            for q, old in zip(changed, olds, strict=True):
+                bit = 1 << q
+                for i in positions[old]:
+                    masks[i] &= ~bit
+                new = mine[q]
+                for i in positions[new]:
+                    masks[i] |= bit
+                i = exact_position[new]
+                if i >= 0:
+                    exact_at[i] = q
 
     def needed(self, slot: int, line: int) -> int:
         """Pattern points ``hand[slot]`` needs on ``line``: the minimum, less the match bonus
@@ -458,20 +497,84 @@ class Position:
         return new_nears, new_extras, need
 
     def best_swap(
-        self, slot: int, line: int, squares: Sequence[int], excluded: set[int] | frozenset[int]
+        self, slot: int, line: int, squares: Sequence[int], excluded: AbstractSet[int] | int
     ) -> tuple[int, int, int] | None:
         """``(potential now, potential after, pair)`` for the swap that lowers the target's
         potential most, or ``None`` when no swap among :meth:`candidate_swaps` lowers it.
-        Swaps in ``excluded`` are not played; ties go to the lowest pair index."""
-        target = self.prepare(slot, line, squares)
-        _, _, _, nears, extras, need = target
+        Swaps in ``excluded`` (pair indices, or a mask of them: bit p for pair p) are not
+        played; ties go to the lowest pair index.
+
+        This is :meth:`cost_after` for every candidate in ascending order, written out in one
+        loop (the hot path of the greedy bot's moves)."""
+        nears, extras = self.terms(slot, squares)
+        need = self.needed(slot, line)
         cost = combine(nears, extras, need)
-        candidates = self.candidate_swaps(slot, squares, nears, extras, need) - excluded
+        if not isinstance(excluded, int):
+            excluded = pairs_mask(excluded)
+        candidates = self.candidate_mask(slot, squares, nears, extras, need) & ~excluded
+        if not candidates:
+            return None
+        stones, dist, balls = self.stones, self.dist, self.balls
+        card = self.hand[slot]
+        known = self.known
+        positions = known.positions_of[card]
+        qualifying_bits = known.qualifying_bits[card]
+        masks, exact_at = self.near_masks[slot], self.exact_at[slot]
+        phase4 = self.phase == 4
+        board_bonus = known.bonus is MatchBonus.BOARD
+        base_total = nears[0] + nears[1] + nears[2] + nears[3] + nears[4]
         best_after, best_pair = cost, -1
-        for pair in sorted(candidates):
-            after = self.cost_after(target, pair)
-            if after < best_after:
-                best_after, best_pair = after, pair
+        while candidates:
+            low = candidates & -candidates
+            candidates ^= low
+            pair = low.bit_length() - 1
+            a, b = PAIR_A[pair], PAIR_B[pair]
+            x, y = stones[a], stones[b]
+            total = base_total
+            new_extras = extras[:]
+            # Only the positions where x or y earns a point can change (the exact stone of a
+            # position earns one there too); a position counted twice changes nothing more.
+            for i in positions[x] + positions[y]:
+                q = squares[i]
+                q_bits = qualifying_bits[i]
+                if (q_bits >> x ^ q_bits >> y) & 1:
+                    mask = masks[i] ^ (1 << a | 1 << b)
+                    if mask >> q & 1:
+                        near = 0
+                    else:
+                        ball = balls[q]
+                        near = 1
+                        while not mask & ball[near]:
+                            near += 1
+                    total += near - nears[i]
+                else:
+                    near = nears[i]
+                sq = exact_at[i]
+                sq = b if sq == a else a if sq == b else sq
+                new_extras[i] = dist[sq * N_SQUARES + q] - near
+            after_need = need
+            if phase4:  # [R-09] the swap may change the match bonus, so the need
+                if board_bonus:
+                    after_need -= known.bonus_change(card, x, y, a, b)
+                else:
+                    stones[a], stones[b] = y, x
+                    after_need = self.needed(slot, line)
+                    stones[a], stones[b] = x, y
+            need_exact = after_need - SIZE
+            if need_exact > 0:
+                if need_exact == 1:
+                    total += min(new_extras)
+                elif need_exact == SIZE - 1:
+                    total += sum(new_extras) - max(new_extras)
+                elif need_exact >= SIZE:
+                    total += sum(new_extras) + BONUS_STEP_COST * (need_exact - SIZE)
+                else:
+                    new_extras.sort()
+                    total += new_extras[0] + new_extras[1]
+                    if need_exact == 3:
+                        total += new_extras[2]
+            if total < best_after:
+                best_after, best_pair = total, pair
         return None if best_pair < 0 else (cost, best_after, best_pair)
 
     def candidate_swaps(
@@ -485,6 +588,17 @@ class Position:
         """The swaps (pair indices) of the phase that bring a stone the target wants closer to
         its square: the exact stones of the positions that count (the ``need − 5`` cheapest),
         and the nearest stones earning a point at positions whose square has none."""
+        return mask_pairs(self.candidate_mask(slot, squares, nears, extras, need))
+
+    def candidate_mask(
+        self,
+        slot: int,
+        squares: Sequence[int],
+        nears: Sequence[int],
+        extras: Sequence[int],
+        need: int,
+    ) -> int:
+        """:meth:`candidate_swaps` as a mask of pairs (bit p for pair p)."""
         need_exact = need - SIZE
         if need_exact <= 0:
             threshold = -1  # no exact stone is wanted
@@ -492,24 +606,23 @@ class Position:
             threshold = FAR
         else:
             threshold = sorted(extras)[need_exact - 1]
-        card = self.hand[slot]
-        known = self.known
-        dist, at = self.dist, self.stone_at
-        exact = known.exact[card]
-        qualifying = known.qualifying[card]
-        closer = CLOSER[self.phase]
-        candidates: set[int] = set()
+        closer = CLOSER_MASKS[self.phase]
+        exact_at, masks, balls = self.exact_at[slot], self.near_masks[slot], self.balls
+        candidates = 0
         for i in range(SIZE):
             q = squares[i]
             if 0 < extras[i] <= threshold:
-                candidates.update(closer[at[exact[i]] * N_SQUARES + q])
+                candidates |= closer[exact_at[i] * N_SQUARES + q]
             near = nears[i]
             if near:
-                base = q * N_SQUARES
-                for s in qualifying[i]:
-                    here = at[s]
-                    if dist[base + here] == near:
-                        candidates.update(closer[here * N_SQUARES + q])
+                # The squares of the nearest stones earning a point: the mask's squares at
+                # distance ``near`` from q, lowest square first.
+                ball = balls[q]
+                ring = masks[i] & ball[near] & ~ball[near - 1]
+                while ring:
+                    low = ring & -ring
+                    ring ^= low
+                    candidates |= closer[(low.bit_length() - 1) * N_SQUARES + q]
         return candidates
 
     def swap(self, a: int, b: int) -> None:
@@ -564,6 +677,14 @@ def combine(nears: Sequence[int], extras: Sequence[int], need: int) -> int:
     return total + sum(sorted(extras)[:need_exact])
 
 
+def _far(mask: int, ball: Sequence[int]) -> int:
+    # The distance from a square to the nearest square of mask, known to be 3 or more.
+    r = 3
+    while not mask & ball[r]:
+        r += 1
+    return r
+
+
 def _cost(
     dist: Sequence[int],
     balls: Sequence[Sequence[int]],
@@ -572,35 +693,55 @@ def _cost(
     squares: Sequence[int],
     need: int,
 ) -> int:
-    # combine(terms(...)) in one pass: the hot path of target selection.
-    total = 0
-    extras = []
-    for i in range(SIZE):
-        q = squares[i]
-        mask = masks[i]
-        if mask >> q & 1:
-            near = 0
-        else:
-            ball = balls[q]
-            if mask & ball[1]:
-                near = 1
-            elif mask & ball[2]:
-                near = 2
-            else:
-                near = 3
-                while not mask & ball[near]:
-                    near += 1
-        total += near
-        extras.append(dist[exact_at[i] * N_SQUARES + q] - near)
+    # combine(terms(...)) in one pass, unrolled over the five positions: the hot path of
+    # target selection. Nearly every distance to a point is 0 or 1.
+    q0, q1, q2, q3, q4 = squares
+    m0, m1, m2, m3, m4 = masks
+    if m0 >> q0 & 1:
+        n0 = 0
+    else:
+        b = balls[q0]
+        n0 = 1 if m0 & b[1] else 2 if m0 & b[2] else _far(m0, b)
+    if m1 >> q1 & 1:
+        n1 = 0
+    else:
+        b = balls[q1]
+        n1 = 1 if m1 & b[1] else 2 if m1 & b[2] else _far(m1, b)
+    if m2 >> q2 & 1:
+        n2 = 0
+    else:
+        b = balls[q2]
+        n2 = 1 if m2 & b[1] else 2 if m2 & b[2] else _far(m2, b)
+    if m3 >> q3 & 1:
+        n3 = 0
+    else:
+        b = balls[q3]
+        n3 = 1 if m3 & b[1] else 2 if m3 & b[2] else _far(m3, b)
+    if m4 >> q4 & 1:
+        n4 = 0
+    else:
+        b = balls[q4]
+        n4 = 1 if m4 & b[1] else 2 if m4 & b[2] else _far(m4, b)
+    total = n0 + n1 + n2 + n3 + n4
     need_exact = need - SIZE
     if need_exact <= 0:
         return total
+    x0, x1, x2, x3, x4 = exact_at
+    e0 = dist[x0 * N_SQUARES + q0] - n0
+    e1 = dist[x1 * N_SQUARES + q1] - n1
+    e2 = dist[x2 * N_SQUARES + q2] - n2
+    e3 = dist[x3 * N_SQUARES + q3] - n3
+    e4 = dist[x4 * N_SQUARES + q4] - n4
+    if need_exact == 1:
+        return total + min(e0, e1, e2, e3, e4)
     if need_exact >= SIZE:
-        return total + sum(extras) + BONUS_STEP_COST * (need_exact - SIZE)
-    extras.sort()
-    for i in range(need_exact):
-        total += extras[i]
-    return total
+        return total + e0 + e1 + e2 + e3 + e4 + BONUS_STEP_COST * (need_exact - SIZE)
+    extras = sorted((e0, e1, e2, e3, e4))
+    if need_exact == 2:
+        return total + extras[0] + extras[1]
+    if need_exact == 3:
+        return total + extras[0] + extras[1] + extras[2]
+    return total + extras[0] + extras[1] + extras[2] + extras[3]
 
 
 # ---------------------------------------------------------------------------------------------
