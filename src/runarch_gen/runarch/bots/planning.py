@@ -144,6 +144,14 @@ ADJACENT_AT: tuple[tuple[int, ...], ...] = _pairs_at(2)
 JUMP = 2
 
 
+_POSITIONS_OF_SET = tuple(tuple(i for i in range(SIZE) if bits >> i & 1) for bits in range(32))
+Trade = tuple[tuple[int, ...], int, int]
+"""What changes for a card when two stones ``x`` and ``y`` trade squares: the pattern positions
+where exactly one of them earns a point (the distance to a point may change there), and the
+position where ``x`` (then ``y``) is the exact stone while both earn a point there (only the
+exact stone's distance changes), -1 for none."""
+
+
 # ---------------------------------------------------------------------------------------------
 # What a bot knows of a game (built once per game object, shared by every bot of the process)
 
@@ -154,6 +162,7 @@ class Knowledge:
     the match-bonus data of the board."""
 
     __slots__ = (
+        "_trades",
         "archive_rules",
         "bonus",
         "capacity",
@@ -195,6 +204,7 @@ class Knowledge:
             tuple(tuple(i for i in range(SIZE) if s in card[i]) for s in range(N_SQUARES))
             for card in self.qualifying
         )
+        self._trades: list[tuple[Trade, ...] | None] = [None] * len(game.cards)
         self.reversible = tables.reversible
         # A target is (line, its five squares in the order of the pattern's positions).
         targets = [(line, LINE_SQUARES[line]) for line in range(N_LINES)]
@@ -208,6 +218,30 @@ class Knowledge:
         self.bonus = game.config.match_bonus
         self.capacity = game.config.capacity
         self.archive_rules = tuple(rule.value for rule in game.config.archive_rules)
+
+    def trades(self, card: int) -> tuple[Trade, ...]:
+        """``[x * 25 + y]``: what changes for ``card`` when stones ``x`` and ``y`` trade
+        squares (see :data:`Trade`); built on first use and kept."""
+        table = self._trades[card]
+        if table is None:
+            exact = self.exact_position[card]
+            # Per stone, the positions where it earns a point as a 5-bit set.
+            where = [sum(1 << i for i in positions) for positions in self.positions_of[card]]
+            rows = []
+            for x in range(N_SQUARES):
+                ix = exact[x]
+                for y in range(N_SQUARES):
+                    iy = exact[y]
+                    flip = where[x] ^ where[y]
+                    rows.append(
+                        (
+                            _POSITIONS_OF_SET[flip],
+                            -1 if ix < 0 or flip >> ix & 1 else ix,
+                            -1 if iy < 0 or flip >> iy & 1 else iy,
+                        )
+                    )
+            table = self._trades[card] = tuple(rows)
+        return table
 
     def bonus_on(self, stones: Sequence[int], card: int, squares: Sequence[int]) -> int:
         """[R-09] the match bonus of ``card``, counted over ``squares``."""
@@ -517,8 +551,7 @@ class Position:
         stones, dist, balls = self.stones, self.dist, self.balls
         card = self.hand[slot]
         known = self.known
-        positions = known.positions_of[card]
-        qualifying_bits = known.qualifying_bits[card]
+        trades = known.trades(card)
         masks, exact_at = self.near_masks[slot], self.exact_at[slot]
         phase4 = self.phase == 4
         board_bonus = known.bonus is MatchBonus.BOARD
@@ -530,28 +563,30 @@ class Position:
             pair = low.bit_length() - 1
             a, b = PAIR_A[pair], PAIR_B[pair]
             x, y = stones[a], stones[b]
+            flip, ix, iy = trades[x * N_SQUARES + y]
             total = base_total
             new_extras = extras[:]
-            # Only the positions where x or y earns a point can change (the exact stone of a
-            # position earns one there too); a position counted twice changes nothing more.
-            for i in positions[x] + positions[y]:
+            # The positions where one of x and y earns a point and the other does not: the
+            # nearest stone earning a point may change there, and so the extra distance.
+            for i in flip:
                 q = squares[i]
-                q_bits = qualifying_bits[i]
-                if (q_bits >> x ^ q_bits >> y) & 1:
-                    mask = masks[i] ^ (1 << a | 1 << b)
-                    if mask >> q & 1:
-                        near = 0
-                    else:
-                        ball = balls[q]
-                        near = 1
-                        while not mask & ball[near]:
-                            near += 1
-                    total += near - nears[i]
+                mask = masks[i] ^ (1 << a | 1 << b)
+                if mask >> q & 1:
+                    near = 0
                 else:
-                    near = nears[i]
+                    ball = balls[q]
+                    near = 1
+                    while not mask & ball[near]:
+                        near += 1
+                total += near - nears[i]
                 sq = exact_at[i]
                 sq = b if sq == a else a if sq == b else sq
                 new_extras[i] = dist[sq * N_SQUARES + q] - near
+            # An exact stone moved where both earn a point: only its extra distance changes.
+            if ix >= 0:
+                new_extras[ix] = dist[b * N_SQUARES + squares[ix]] - nears[ix]
+            if iy >= 0:
+                new_extras[iy] = dist[a * N_SQUARES + squares[iy]] - nears[iy]
             after_need = need
             if phase4:  # [R-09] the swap may change the match bonus, so the need
                 if board_bonus:
@@ -920,13 +955,14 @@ class SideView:
         it helps the goals that pay this side."""
         taken = self.taken()
         archived = [m for held in self.archives for m in held]
-        helpful = [helpful_mask(goal, archived) for goal in self.goals]
-        values = []
-        for m in range(N_SQUARES):
-            value = 1.0 if taken >> m & 1 else -2.0
-            value += 1.5 * sum(h >> m & 1 for h in helpful)
-            values.append(value)
-        return values
+        helping = [0] * N_SQUARES  # per match area, the goals it helps
+        for goal in self.goals:
+            helpful = helpful_mask(goal, archived)
+            while helpful:
+                low = helpful & -helpful
+                helpful ^= low
+                helping[low.bit_length() - 1] += 1
+        return [(1.0 if taken >> m & 1 else -2.0) + 1.5 * helping[m] for m in range(N_SQUARES)]
 
     def choose_draw(self, draws: Sequence[int], offer: Sequence[int]) -> int:
         """The draw code to use among ``draws``: the offer card with the most welcome match
