@@ -133,7 +133,17 @@ def pairs_mask(pairs: Iterable[int]) -> int:
 
 def mask_pairs(mask: int) -> set[int]:
     """The pairs of a mask (:func:`pairs_mask` undone)."""
-    return {p for p in range(mask.bit_length()) if mask >> p & 1}
+    return set(pairs_of_mask(mask))
+
+
+def pairs_of_mask(mask: int) -> list[int]:
+    """The pairs of a mask in ascending order."""
+    pairs = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        pairs.append(low.bit_length() - 1)
+    return pairs
 
 
 # CLOSER as masks of pairs, to collect candidate swaps with one OR each.
@@ -507,20 +517,21 @@ class Position:
         x, y = stones[a], stones[b]
         card = self.hand[slot]
         known = self.known
-        qualifying_bits = known.qualifying_bits[card]
         masks, exact_at = self.near_masks[slot], self.exact_at[slot]
         bits = 1 << a | 1 << b
         new_nears, new_extras = nears[:], extras[:]
-        for i in known.positions_of[card][x] + known.positions_of[card][y]:
+        flip, ix, iy = known.trades(card)[x * N_SQUARES + y]  # see best_swap
+        for i in flip:
             q = squares[i]
-            q_bits = qualifying_bits[i]
-            near = nears[i]
-            if (q_bits >> x ^ q_bits >> y) & 1:
-                near = _near(masks[i] ^ bits, q, self.balls)
+            near = _near(masks[i] ^ bits, q, self.balls)
             sq = exact_at[i]
             sq = b if sq == a else a if sq == b else sq
             new_nears[i] = near
             new_extras[i] = dist[sq * N_SQUARES + q] - near
+        if ix >= 0:
+            new_extras[ix] = dist[b * N_SQUARES + squares[ix]] - nears[ix]
+        if iy >= 0:
+            new_extras[iy] = dist[a * N_SQUARES + squares[iy]] - nears[iy]
         if self.phase == 4:  # [R-09]
             if known.bonus is MatchBonus.BOARD:
                 need -= known.bonus_change(card, x, y, a, b)
