@@ -354,15 +354,18 @@ class Position:
         self.dist, self.balls = metric(phase)
         self.near_masks: list[list[int]] = []
         self.exact_at: list[list[int]] = []
+        # A stone earns a point at a position when it has the colour or the shape of the
+        # pattern's stone there: the squares of each colour and of each shape, as masks.
+        colour_squares, shape_squares = [0] * SIZE, [0] * SIZE
+        for sq, stone in enumerate(stones):
+            colour_squares[stone // SIZE] |= 1 << sq
+            shape_squares[stone % SIZE] |= 1 << sq
         for card in self.hand:
-            masks = []
-            for stones_here in known.qualifying[card]:
-                mask = 0
-                for s in stones_here:
-                    mask |= 1 << at[s]
-                masks.append(mask)
-            self.near_masks.append(masks)
-            self.exact_at.append([at[s] for s in known.exact[card]])
+            exact = known.exact[card]
+            self.near_masks.append(
+                [colour_squares[e // SIZE] | shape_squares[e % SIZE] for e in exact]
+            )
+            self.exact_at.append([at[e] for e in exact])
         # The lines a card may be scored on now: rows and columns, diagonals in phase 4.
         n_lines = N_LINES if phase == 4 else N_STRAIGHT
         self.targets = tuple(t for t in known.targets if t[0] < n_lines)
@@ -371,9 +374,15 @@ class Position:
         """Bring the position to ``stones``, changing only the squares that differ (a turn
         moves a few stones; rebuilding everything would cost far more)."""
         mine = self.stones
-        changed = [q for q in range(N_SQUARES) if mine[q] != stones[q]]
-        if not changed:
+        # The squares that differ: the nonzero bytes of the two layouts XORed (one int op).
+        diff = int.from_bytes(bytes(mine), "little") ^ int.from_bytes(bytes(stones), "little")
+        if not diff:
             return
+        changed = []
+        while diff:
+            q = ((diff & -diff).bit_length() - 1) >> 3
+            diff &= ~(0xFF << (q << 3))
+            changed.append(q)
         at = self.stone_at
         known = self.known
         olds = [mine[q] for q in changed]
@@ -416,10 +425,26 @@ class Position:
     def terms(self, slot: int, squares: Sequence[int]) -> tuple[list[int], list[int]]:
         """Per pattern position of ``hand[slot]`` on ``squares``: the distance to the nearest
         stone earning a point, and the exact stone's extra distance."""
-        dist, balls = self.dist, self.balls
-        masks, exact_at = self.near_masks[slot], self.exact_at[slot]
-        nears = [_near(masks[i], squares[i], balls) for i in range(SIZE)]
-        extras = [dist[exact_at[i] * N_SQUARES + squares[i]] - nears[i] for i in range(SIZE)]
+        balls = self.balls
+        m0, m1, m2, m3, m4 = self.near_masks[slot]
+        q0, q1, q2, q3, q4 = squares
+        nears = [
+            0 if m0 >> q0 & 1 else _near(m0, q0, balls),
+            0 if m1 >> q1 & 1 else _near(m1, q1, balls),
+            0 if m2 >> q2 & 1 else _near(m2, q2, balls),
+            0 if m3 >> q3 & 1 else _near(m3, q3, balls),
+            0 if m4 >> q4 & 1 else _near(m4, q4, balls),
+        ]
+        dist = self.dist
+        x0, x1, x2, x3, x4 = self.exact_at[slot]
+        n0, n1, n2, n3, n4 = nears
+        extras = [
+            dist[x0 * N_SQUARES + q0] - n0,
+            dist[x1 * N_SQUARES + q1] - n1,
+            dist[x2 * N_SQUARES + q2] - n2,
+            dist[x3 * N_SQUARES + q3] - n3,
+            dist[x4 * N_SQUARES + q4] - n4,
+        ]
         return nears, extras
 
     def best_targets(self) -> list[Target]:
