@@ -75,6 +75,11 @@ ORTHOGONAL_DIST = tuple(_distance(a, b, True) for a in range(N_SQUARES) for b in
 KING_DIST = tuple(_distance(a, b, False) for a in range(N_SQUARES) for b in range(N_SQUARES))
 ORTHOGONAL_BALLS = _balls(True)
 KING_BALLS = _balls(False)
+# The distance tables cut into one row per square ([False] orthogonal, [True] king's moves).
+DIST_ROWS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(table[a * N_SQUARES : (a + 1) * N_SQUARES] for a in range(N_SQUARES))
+    for table in (ORTHOGONAL_DIST, KING_DIST)
+)
 
 
 def metric(phase: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
@@ -450,23 +455,73 @@ class Position:
     def best_targets(self) -> list[Target]:
         """Every target of the playable cards in hand, cheapest first."""
         out = []
-        dist, balls = self.dist, self.balls
+        balls = self.balls
+        rows = DIST_ROWS[self.dist is KING_DIST]
         known = self.known
         for slot in range(len(self.hand)):
             if not self.playable[slot]:
                 continue
-            masks, exact_at = self.near_masks[slot], self.exact_at[slot]
             need = self.minimum
             board_bonus = self.phase == 4 and known.bonus is MatchBonus.BOARD
             if board_bonus:  # [R-09] the same for every line
                 need -= known.match_bonus(self.stones, self.hand[slot], 0)
             line_bonus = self.phase == 4 and not board_bonus
+            # _cost() for every target, written out with what stays the same for the card
+            # (its masks, the distances from its exact stones) taken out of the loop.
+            m0, m1, m2, m3, m4 = self.near_masks[slot]
+            x0, x1, x2, x3, x4 = self.exact_at[slot]
+            r0, r1, r2, r3, r4 = rows[x0], rows[x1], rows[x2], rows[x3], rows[x4]
             for line, squares in self.targets:
                 if line_bonus:
                     need = self.needed(slot, line)
-                out.append(
-                    (_cost(dist, balls, masks, exact_at, squares, need), slot, line, squares)
-                )
+                q0, q1, q2, q3, q4 = squares
+                if m0 >> q0 & 1:
+                    n0 = 0
+                else:
+                    b = balls[q0]
+                    n0 = 1 if m0 & b[1] else 2 if m0 & b[2] else _far(m0, b)
+                if m1 >> q1 & 1:
+                    n1 = 0
+                else:
+                    b = balls[q1]
+                    n1 = 1 if m1 & b[1] else 2 if m1 & b[2] else _far(m1, b)
+                if m2 >> q2 & 1:
+                    n2 = 0
+                else:
+                    b = balls[q2]
+                    n2 = 1 if m2 & b[1] else 2 if m2 & b[2] else _far(m2, b)
+                if m3 >> q3 & 1:
+                    n3 = 0
+                else:
+                    b = balls[q3]
+                    n3 = 1 if m3 & b[1] else 2 if m3 & b[2] else _far(m3, b)
+                if m4 >> q4 & 1:
+                    n4 = 0
+                else:
+                    b = balls[q4]
+                    n4 = 1 if m4 & b[1] else 2 if m4 & b[2] else _far(m4, b)
+                total = n0 + n1 + n2 + n3 + n4
+                need_exact = need - SIZE
+                if need_exact > 0:
+                    e0, e1, e2, e3, e4 = (
+                        r0[q0] - n0,
+                        r1[q1] - n1,
+                        r2[q2] - n2,
+                        r3[q3] - n3,
+                        r4[q4] - n4,
+                    )
+                    if need_exact == 1:
+                        total += min(e0, e1, e2, e3, e4)
+                    elif need_exact >= SIZE:
+                        total += e0 + e1 + e2 + e3 + e4 + BONUS_STEP_COST * (need_exact - SIZE)
+                    else:
+                        extras = sorted((e0, e1, e2, e3, e4))
+                        total += extras[0] + extras[1]
+                        if need_exact > 2:
+                            total += extras[2]
+                            if need_exact > 3:
+                                total += extras[3]
+                out.append((total, slot, line, squares))
         out.sort()
         return out
 
