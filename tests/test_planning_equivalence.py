@@ -159,7 +159,7 @@ def test_an_updated_position_is_the_position_built_afresh(
         moved[a], moved[b] = moved[b], moved[a]
     position.update(tuple(moved))
     fresh = Position(known, moved, hand, phase, minimum)
-    for name in ("stones", "stone_at", "near_masks", "exact_at"):
+    for name in ("stones", "stone_at", "near_masks", "exact_at", "colour_squares", "shape_squares"):
         assert getattr(position, name) == getattr(fresh, name), name
 
 

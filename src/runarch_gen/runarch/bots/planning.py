@@ -323,6 +323,7 @@ class Position:
 
     __slots__ = (
         "balls",
+        "colour_squares",
         "dist",
         "exact_at",
         "hand",
@@ -331,6 +332,7 @@ class Position:
         "near_masks",
         "phase",
         "playable",
+        "shape_squares",
         "stone_at",
         "stones",
         "targets",
@@ -365,6 +367,7 @@ class Position:
         for sq, stone in enumerate(stones):
             colour_squares[stone // SIZE] |= 1 << sq
             shape_squares[stone % SIZE] |= 1 << sq
+        self.colour_squares, self.shape_squares = colour_squares, shape_squares
         for card in self.hand:
             exact = known.exact[card]
             self.near_masks.append(
@@ -383,35 +386,30 @@ class Position:
         diff = int.from_bytes(bytes(mine), "little") ^ int.from_bytes(bytes(stones), "little")
         if not diff:
             return
-        changed = []
+        at = self.stone_at
+        colour_squares, shape_squares = self.colour_squares, self.shape_squares
         while diff:
             q = ((diff & -diff).bit_length() - 1) >> 3
             diff &= ~(0xFF << (q << 3))
-            changed.append(q)
-        at = self.stone_at
-        known = self.known
-        olds = [mine[q] for q in changed]
-        for q in changed:
-            stone = stones[q]
-            mine[q] = stone
-            at[stone] = q
+            old, new = mine[q], stones[q]
+            mine[q] = new
+            at[new] = q
+            bit = 1 << q  # leaves the old stone's colour and shape, joins the new one's
+            colour_squares[old // SIZE] ^= bit
+            colour_squares[new // SIZE] ^= bit
+            shape_squares[old % SIZE] ^= bit
+            shape_squares[new % SIZE] ^= bit
+        exact = self.known.exact
         for slot, card in enumerate(self.hand):
-            # Square q's bit leaves the positions where its old stone earns a point and joins
-            # those where its new one does; an exact stone that moved is on a changed square.
-            masks = self.near_masks[slot]
-            positions = known.positions_of[card]
-            exact_position = known.exact_position[card]
-            exact_at = self.exact_at[slot]
-            for q, old in zip(changed, olds, strict=True):
-                bit = 1 << q
-                for i in positions[old]:
-                    masks[i] &= ~bit
-                new = mine[q]
-                for i in positions[new]:
-                    masks[i] |= bit
-                i = exact_position[new]
-                if i >= 0:
-                    exact_at[i] = q
+            e0, e1, e2, e3, e4 = exact[card]
+            self.near_masks[slot][:] = (
+                colour_squares[e0 // SIZE] | shape_squares[e0 % SIZE],
+                colour_squares[e1 // SIZE] | shape_squares[e1 % SIZE],
+                colour_squares[e2 // SIZE] | shape_squares[e2 % SIZE],
+                colour_squares[e3 // SIZE] | shape_squares[e3 % SIZE],
+                colour_squares[e4 // SIZE] | shape_squares[e4 % SIZE],
+            )
+            self.exact_at[slot][:] = (at[e0], at[e1], at[e2], at[e3], at[e4])
 
     def needed(self, slot: int, line: int) -> int:
         """Pattern points ``hand[slot]`` needs on ``line``: the minimum, less the match bonus
@@ -758,6 +756,11 @@ class Position:
         stones[a], stones[b] = y, x
         at[x], at[y] = b, a
         bits = 1 << a | 1 << b
+        # A colour (shape) that only one of the two stones has moves between the squares.
+        self.colour_squares[x // SIZE] ^= bits
+        self.colour_squares[y // SIZE] ^= bits
+        self.shape_squares[x % SIZE] ^= bits
+        self.shape_squares[y % SIZE] ^= bits
         for slot, card in enumerate(self.hand):
             masks = self.near_masks[slot]
             for i, q in enumerate(self.known.qualifying_bits[card]):
