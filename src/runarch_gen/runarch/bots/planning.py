@@ -191,6 +191,7 @@ class Knowledge:
         "qualifying_bits",
         "reversible",
         "targets",
+        "targets_in_phase",
         "tile_colour",
         "tile_shape",
     )
@@ -226,6 +227,11 @@ class Knowledge:
         if self.reversible:
             targets += [(line, LINE_SQUARES[line][::-1]) for line in range(N_LINES)]
         self.targets: tuple[tuple[int, tuple[int, ...]], ...] = tuple(targets)
+        # [False] rows and columns only (movement phases 1–3), [True] the diagonals too.
+        self.targets_in_phase = (
+            tuple(t for t in self.targets if t[0] < N_STRAIGHT),
+            self.targets,
+        )
         self.match_colour = tables.match_colour
         self.match_shape = tables.match_shape
         self.tile_colour = tables.tile_colour
@@ -350,9 +356,16 @@ class Position:
         self.known = known
         self.stones = list(stones)
         at = [0] * N_SQUARES  # stone -> square
+        # A stone earns a point at a position when it has the colour or the shape of the
+        # pattern's stone there: the squares of each colour and of each shape, as masks.
+        colour_squares, shape_squares = [0] * SIZE, [0] * SIZE
         for sq, stone in enumerate(stones):
             at[stone] = sq
+            bit = 1 << sq
+            colour_squares[stone // SIZE] |= bit
+            shape_squares[stone % SIZE] |= bit
         self.stone_at = at
+        self.colour_squares, self.shape_squares = colour_squares, shape_squares
         self.hand = tuple(hand)
         # Cards no archive takes cannot be scored [R-11]: they are nobody's target.
         self.playable = tuple(playable) if playable is not None else (True,) * len(self.hand)
@@ -361,13 +374,6 @@ class Position:
         self.dist, self.balls = metric(phase)
         self.near_masks: list[list[int]] = []
         self.exact_at: list[list[int]] = []
-        # A stone earns a point at a position when it has the colour or the shape of the
-        # pattern's stone there: the squares of each colour and of each shape, as masks.
-        colour_squares, shape_squares = [0] * SIZE, [0] * SIZE
-        for sq, stone in enumerate(stones):
-            colour_squares[stone // SIZE] |= 1 << sq
-            shape_squares[stone % SIZE] |= 1 << sq
-        self.colour_squares, self.shape_squares = colour_squares, shape_squares
         for card in self.hand:
             exact = known.exact[card]
             self.near_masks.append(
@@ -375,8 +381,7 @@ class Position:
             )
             self.exact_at.append([at[e] for e in exact])
         # The lines a card may be scored on now: rows and columns, diagonals in phase 4.
-        n_lines = N_LINES if phase == 4 else N_STRAIGHT
-        self.targets = tuple(t for t in known.targets if t[0] < n_lines)
+        self.targets = known.targets_in_phase[phase == 4]
 
     def update(self, stones: Sequence[int]) -> None:
         """Bring the position to ``stones``, changing only the squares that differ (a turn
