@@ -138,6 +138,7 @@ def test_best_swap_is_the_lowest_potential_after_each_candidate(
         need_after = need_of(game, after, card, line, phase, minimum)
         assert position.terms_after(prepared, pair) == (n, e, need_after)
         assert position.cost_after(prepared, pair) == potential(n, e, need_after)
+        assert position.totals_after(prepared, pair) == (sum(n), e, need_after)
 
 
 @settings(max_examples=60, deadline=None)

@@ -42,7 +42,7 @@ from runarch_gen.runarch.bots.planning import (
     Prepared,
     SideView,
     Target,
-    combine,
+    combine_total,
     goal_shortfall,
     knowledge,
     pairs_mask,
@@ -209,11 +209,15 @@ class LookaheadBot(GreedyBot):
         """What a target is worth: the best, over the pattern points it could be built to
         (from the minimum up to 10), of the card score per turn it takes — the score over one
         plus the potential at that level, each step costing :attr:`STEP` turns."""
+        return self.value_of(position, sum(nears), extras, need)
+
+    def value_of(self, position: Position, near_total: int, extras: list[int], need: int) -> float:
+        """:meth:`value` from the sum of the distances to a point (``near_total``)."""
         bonus = position.minimum - need if position.phase == 4 else 0  # [R-09]
         if need > MAX_PATTERN_POINTS:  # no level reaches the minimum yet: only get closer
-            return position.minimum / (1 + self.STEP * combine(nears, extras, need))
+            return position.minimum / (1 + self.STEP * combine_total(near_total, extras, need))
         # combine() at every level at once: the k cheapest extras for k exact stones.
-        potential = nears[0] + nears[1] + nears[2] + nears[3] + nears[4]
+        potential = near_total
         step = self.STEP
         best = 0.0
         if need <= SIZE:
@@ -229,8 +233,8 @@ class LookaheadBot(GreedyBot):
         """The best watched target's value once ``pair``'s stones trade squares."""
         best = 0.0
         for target in prepared:
-            nears, extras, need = position.terms_after(target, pair)
-            value = self.value(position, nears, extras, need)
+            near_total, extras, need = position.totals_after(target, pair)
+            value = self.value_of(position, near_total, extras, need)
             best = max(best, value)
         return best
 

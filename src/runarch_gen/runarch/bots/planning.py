@@ -624,6 +624,46 @@ class Position:
                 stones[a], stones[b] = x, y
         return new_nears, new_extras, need
 
+    def totals_after(self, target: Prepared, pair: int) -> tuple[int, list[int], int]:
+        """:meth:`terms_after` with the distances to a point summed: ``(their sum, extra
+        distances, needed points)``."""
+        slot, line, squares, nears, extras, need = target
+        stones, dist, balls = self.stones, self.dist, self.balls
+        a, b = PAIR_A[pair], PAIR_B[pair]
+        x, y = stones[a], stones[b]
+        card = self.hand[slot]
+        known = self.known
+        masks, exact_at = self.near_masks[slot], self.exact_at[slot]
+        total = nears[0] + nears[1] + nears[2] + nears[3] + nears[4]
+        new_extras = extras[:]
+        flip, ix, iy = known.trades(card)[x * N_SQUARES + y]  # see best_swap
+        for i in flip:
+            q = squares[i]
+            mask = masks[i] ^ (1 << a | 1 << b)
+            if mask >> q & 1:
+                near = 0
+            else:
+                ball = balls[q]
+                near = 1
+                while not mask & ball[near]:
+                    near += 1
+            total += near - nears[i]
+            sq = exact_at[i]
+            sq = b if sq == a else a if sq == b else sq
+            new_extras[i] = dist[sq * N_SQUARES + q] - near
+        if ix >= 0:
+            new_extras[ix] = dist[b * N_SQUARES + squares[ix]] - nears[ix]
+        if iy >= 0:
+            new_extras[iy] = dist[a * N_SQUARES + squares[iy]] - nears[iy]
+        if self.phase == 4:  # [R-09]
+            if known.bonus is MatchBonus.BOARD:
+                need -= known.bonus_change(card, x, y, a, b)
+            else:
+                stones[a], stones[b] = y, x
+                need = self.needed(slot, line)
+                stones[a], stones[b] = x, y
+        return total, new_extras, need
+
     def best_swap(
         self, slot: int, line: int, squares: Sequence[int], excluded: AbstractSet[int] | int
     ) -> tuple[int, int, int] | None:
@@ -802,7 +842,11 @@ def combine(nears: Sequence[int], extras: Sequence[int], need: int) -> int:
     >>> combine([0, 1, 0, 0, 2], [1, 0, 3, 2, 1], 7)  # 3 steps to points, 0 + 1 to two exacts
     4
     """
-    total = sum(nears)
+    return combine_total(sum(nears), extras, need)
+
+
+def combine_total(total: int, extras: Sequence[int], need: int) -> int:
+    """:func:`combine` from the sum of the distances to a point (``total``)."""
     need_exact = need - SIZE
     if need_exact <= 0:
         return total
