@@ -20,6 +20,7 @@ turn) and able to finish a complex game, which random play never does.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 
 from runarch_gen.runarch.bots.base import RunArchBot
 from runarch_gen.runarch.bots.planning import (
@@ -30,6 +31,7 @@ from runarch_gen.runarch.bots.planning import (
     choose_bet,
     goal_chance_guess,
     knowledge,
+    pairs_mask,
     playable_cards,
 )
 from runarch_gen.runarch.engine.actions import (
@@ -57,6 +59,7 @@ MAY_DOUBLE = 1  # the observation's ``swaps`` after a first adjacent swap in pha
 # §4.1 the second swap of a double swap is adjacent, and [R-06] not the first one again.
 _JUMPS = frozenset(p for p in range(N_PAIRS) if PAIR_KIND[p] == JUMP)
 NOT_SECOND: tuple[frozenset[int], ...] = tuple(_JUMPS | {p} for p in range(N_PAIRS))
+NOT_SECOND_MASK: tuple[int, ...] = tuple(pairs_mask(pairs) for pairs in NOT_SECOND)
 
 
 class GreedyBot(RunArchBot):
@@ -190,9 +193,12 @@ class GreedyBot(RunArchBot):
         return (now, slot, line, squares) if now <= cost + KEEP_TOLERANCE else None
 
     @staticmethod
-    def improve(position: Position, target: Target, excluded: set[int]) -> tuple[int, int] | None:
+    def improve(
+        position: Position, target: Target, excluded: AbstractSet[int] | int
+    ) -> tuple[int, int] | None:
         """``(potential after, pair)`` of the swap that lowers the target's potential most,
-        or ``None`` when no swap lowers it."""
+        or ``None`` when no swap lowers it. ``excluded``: swaps not to play (a set of pairs
+        or a mask of them)."""
         _, slot, line, squares = target
         found = position.best_swap(slot, line, squares, excluded)
         return None if found is None else (found[1], found[2])
@@ -201,15 +207,16 @@ class GreedyBot(RunArchBot):
         """The swap that lowers the potential of a cheap target most, and that target; a
         harmless swap (and no target) when none lowers it."""
         kept = self.kept_target(position)
+        excluded_mask = pairs_mask(excluded)
         if kept is not None:
-            found = self.improve(position, kept, excluded)
+            found = self.improve(position, kept, excluded_mask)
             if found is not None:
                 self._target = (found[0], *kept[1:])
                 self._turns_on_target += 1
                 return found[1], kept
         targets = position.best_targets()
         for target in targets[:3]:
-            found = self.improve(position, target, excluded)
+            found = self.improve(position, target, excluded_mask)
             if found is not None:
                 self._target = (found[0], *target[1:])
                 self._turns_on_target = 0
@@ -224,7 +231,7 @@ class GreedyBot(RunArchBot):
         the target's potential further, if any: an adjacent swap, [R-06] not the first one
         again."""
         _, slot, line, squares = target
-        found = position.best_swap(slot, line, squares, NOT_SECOND[first])
+        found = position.best_swap(slot, line, squares, NOT_SECOND_MASK[first])
         return None if found is None else found[2]
 
     def harmless_swap(

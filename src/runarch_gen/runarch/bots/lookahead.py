@@ -36,15 +36,17 @@ from collections.abc import Sequence
 from math import comb
 
 from runarch_gen.runarch.atoms import SIZE
-from runarch_gen.runarch.bots.greedy import JUMP, NOT_SECOND, GreedyBot
+from runarch_gen.runarch.bots.greedy import JUMP, NOT_SECOND_MASK, GreedyBot
 from runarch_gen.runarch.bots.planning import (
     Position,
     Prepared,
     SideView,
     Target,
-    combine,
+    combine_total,
     goal_shortfall,
     knowledge,
+    pairs_mask,
+    pairs_of_mask,
 )
 from runarch_gen.runarch.decks.cards import Goal, GoalKind
 from runarch_gen.runarch.engine.actions import (
@@ -58,6 +60,7 @@ from runarch_gen.runarch.engine.setup import FRAME_COVER, GOLD, frame_space
 from runarch_gen.runarch.engine.tables import MAX_PATTERN_POINTS, PAIR_A, PAIR_B, PAIR_KIND
 
 MILESTONES = (25, 50, 75)  # [R-16]
+_LEVELS_ABOVE_5 = tuple(range(SIZE + 1, MAX_PATTERN_POINTS + 1))  # 6 … 10 pattern points
 UNPLAYABLE = -2.0  # how welcome a drawn card is that no archive takes
 CARDS_TO_END = 10  # §5
 
@@ -175,7 +178,7 @@ class LookaheadBot(GreedyBot):
             return super().choose_swap(position, excluded)
         prepared = [position.prepare(slot, line, squares) for _, slot, line, squares in watched]
         base = max(self.value(position, t[3], t[4], t[5]) for t in prepared)
-        firsts = self.candidates(position, prepared) - excluded
+        firsts = pairs_of_mask(self.candidates(position, prepared) & ~pairs_mask(excluded))
         ranked = sorted((-self.value_after(position, prepared, pair), pair) for pair in firsts)
         if not ranked:
             return super().choose_swap(position, excluded)
@@ -188,7 +191,8 @@ class LookaheadBot(GreedyBot):
                 a, b = PAIR_A[pair], PAIR_B[pair]
                 position.swap(a, b)
                 after = [position.prepare(t[0], t[1], t[2]) for t in prepared]
-                for second in sorted(self.candidates(position, after[:2]) - NOT_SECOND[pair]):
+                seconds = self.candidates(position, after[:2]) & ~NOT_SECOND_MASK[pair]
+                for second in pairs_of_mask(seconds):
                     value = self.value_after(position, after, second)
                     if value > best_value:
                         best_value, best_first, best_second = value, pair, second
@@ -205,17 +209,21 @@ class LookaheadBot(GreedyBot):
         """What a target is worth: the best, over the pattern points it could be built to
         (from the minimum up to 10), of the card score per turn it takes — the score over one
         plus the potential at that level, each step costing :attr:`STEP` turns."""
+        return self.value_of(position, sum(nears), extras, need)
+
+    def value_of(self, position: Position, near_total: int, extras: list[int], need: int) -> float:
+        """:meth:`value` from the sum of the distances to a point (``near_total``)."""
         bonus = position.minimum - need if position.phase == 4 else 0  # [R-09]
         if need > MAX_PATTERN_POINTS:  # no level reaches the minimum yet: only get closer
-            return position.minimum / (1 + self.STEP * combine(nears, extras, need))
+            return position.minimum / (1 + self.STEP * combine_total(near_total, extras, need))
         # combine() at every level at once: the k cheapest extras for k exact stones.
-        potential = sum(nears)
-        ordered = sorted(extras)
+        potential = near_total
         step = self.STEP
         best = 0.0
-        for level in range(SIZE, MAX_PATTERN_POINTS + 1):
-            if level > SIZE:
-                potential += ordered[level - SIZE - 1]
+        if need <= SIZE:
+            best = max(best, (SIZE + bonus) / (1 + step * potential))
+        for level, extra in zip(_LEVELS_ABOVE_5, sorted(extras), strict=True):
+            potential += extra
             if level >= need:
                 value = (level + bonus) / (1 + step * potential)
                 best = max(best, value)
@@ -225,8 +233,8 @@ class LookaheadBot(GreedyBot):
         """The best watched target's value once ``pair``'s stones trade squares."""
         best = 0.0
         for target in prepared:
-            nears, extras, need = position.terms_after(target, pair)
-            value = self.value(position, nears, extras, need)
+            near_total, extras, need = position.totals_after(target, pair)
+            value = self.value_of(position, near_total, extras, need)
             best = max(best, value)
         return best
 
@@ -242,12 +250,12 @@ class LookaheadBot(GreedyBot):
         return watched
 
     @staticmethod
-    def candidates(position: Position, targets: Sequence[Prepared]) -> set[int]:
+    def candidates(position: Position, targets: Sequence[Prepared]) -> int:
         """Every swap that brings a stone one of ``targets`` wants closer, were it built to 10
-        pattern points."""
-        out: set[int] = set()
+        pattern points, as a mask of pairs (bit p for pair p)."""
+        out = 0
         for slot, _, squares, nears, extras, _ in targets:
-            out |= position.candidate_swaps(slot, squares, nears, extras, MAX_PATTERN_POINTS)
+            out |= position.candidate_mask(slot, squares, nears, extras, MAX_PATTERN_POINTS)
         return out
 
     # -- scoring ---------------------------------------------------------------------------

@@ -19,7 +19,8 @@ Everything here reads only the observation and the game's public data (deck, boa
 from __future__ import annotations
 
 import weakref
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
 from runarch_gen.runarch.atoms import N_SQUARES, SIZE
@@ -74,6 +75,11 @@ ORTHOGONAL_DIST = tuple(_distance(a, b, True) for a in range(N_SQUARES) for b in
 KING_DIST = tuple(_distance(a, b, False) for a in range(N_SQUARES) for b in range(N_SQUARES))
 ORTHOGONAL_BALLS = _balls(True)
 KING_BALLS = _balls(False)
+# The distance tables cut into one row per square ([False] orthogonal, [True] king's moves).
+DIST_ROWS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(table[a * N_SQUARES : (a + 1) * N_SQUARES] for a in range(N_SQUARES))
+    for table in (ORTHOGONAL_DIST, KING_DIST)
+)
 
 
 def metric(phase: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
@@ -116,8 +122,49 @@ def _closer(phase: int) -> tuple[tuple[int, ...], ...]:
 
 
 CLOSER: dict[int, tuple[tuple[int, ...], ...]] = {phase: _closer(phase) for phase in range(5)}
+
+
+def pairs_mask(pairs: Iterable[int]) -> int:
+    """A set of pairs (swaps) as a mask: bit p for pair p.
+
+    >>> bin(pairs_mask({3, 0, 5})), sorted(mask_pairs(pairs_mask({3, 0, 64})))
+    ('0b101001', [0, 3, 64])
+    """
+    mask = 0
+    for pair in pairs:
+        mask |= 1 << pair
+    return mask
+
+
+def mask_pairs(mask: int) -> set[int]:
+    """The pairs of a mask (:func:`pairs_mask` undone)."""
+    return set(pairs_of_mask(mask))
+
+
+def pairs_of_mask(mask: int) -> list[int]:
+    """The pairs of a mask in ascending order."""
+    pairs = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        pairs.append(low.bit_length() - 1)
+    return pairs
+
+
+# CLOSER as masks of pairs, to collect candidate swaps with one OR each.
+CLOSER_MASKS: dict[int, tuple[int, ...]] = {
+    phase: tuple(pairs_mask(pairs) for pairs in closer) for phase, closer in CLOSER.items()
+}
 ADJACENT_AT: tuple[tuple[int, ...], ...] = _pairs_at(2)
 JUMP = 2
+
+
+_POSITIONS_OF_SET = tuple(tuple(i for i in range(SIZE) if bits >> i & 1) for bits in range(32))
+Trade = tuple[tuple[int, ...], int, int]
+"""What changes for a card when two stones ``x`` and ``y`` trade squares: the pattern positions
+where exactly one of them earns a point (the distance to a point may change there), and the
+position where ``x`` (then ``y``) is the exact stone while both earn a point there (only the
+exact stone's distance changes), -1 for none."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -130,10 +177,12 @@ class Knowledge:
     the match-bonus data of the board."""
 
     __slots__ = (
+        "_trades",
         "archive_rules",
         "bonus",
         "capacity",
         "exact",
+        "exact_position",
         "game",
         "match_colour",
         "match_shape",
@@ -142,6 +191,7 @@ class Knowledge:
         "qualifying_bits",
         "reversible",
         "targets",
+        "targets_in_phase",
         "tile_colour",
         "tile_shape",
     )
@@ -151,6 +201,11 @@ class Knowledge:
         self.game = game
         self.exact: tuple[tuple[int, ...], ...] = tuple(
             tuple(card.pattern[i].index for i in range(SIZE)) for card in game.cards
+        )
+        # Per card and stone, the pattern position where it is the exact stone, else -1.
+        self.exact_position: tuple[tuple[int, ...], ...] = tuple(
+            tuple(exact.index(s) if s in exact else -1 for s in range(N_SQUARES))
+            for exact in self.exact
         )
         self.qualifying: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
             tuple(tuple(s for s in range(N_SQUARES) if row[s]) for row in points)
@@ -165,12 +220,18 @@ class Knowledge:
             tuple(tuple(i for i in range(SIZE) if s in card[i]) for s in range(N_SQUARES))
             for card in self.qualifying
         )
+        self._trades: list[tuple[Trade, ...] | None] = [None] * len(game.cards)
         self.reversible = tables.reversible
         # A target is (line, its five squares in the order of the pattern's positions).
         targets = [(line, LINE_SQUARES[line]) for line in range(N_LINES)]
         if self.reversible:
             targets += [(line, LINE_SQUARES[line][::-1]) for line in range(N_LINES)]
         self.targets: tuple[tuple[int, tuple[int, ...]], ...] = tuple(targets)
+        # [False] rows and columns only (movement phases 1–3), [True] the diagonals too.
+        self.targets_in_phase = (
+            tuple(t for t in self.targets if t[0] < N_STRAIGHT),
+            self.targets,
+        )
         self.match_colour = tables.match_colour
         self.match_shape = tables.match_shape
         self.tile_colour = tables.tile_colour
@@ -178,6 +239,30 @@ class Knowledge:
         self.bonus = game.config.match_bonus
         self.capacity = game.config.capacity
         self.archive_rules = tuple(rule.value for rule in game.config.archive_rules)
+
+    def trades(self, card: int) -> tuple[Trade, ...]:
+        """``[x * 25 + y]``: what changes for ``card`` when stones ``x`` and ``y`` trade
+        squares (see :data:`Trade`); built on first use and kept."""
+        table = self._trades[card]
+        if table is None:
+            exact = self.exact_position[card]
+            # Per stone, the positions where it earns a point as a 5-bit set.
+            where = [sum(1 << i for i in positions) for positions in self.positions_of[card]]
+            rows = []
+            for x in range(N_SQUARES):
+                ix = exact[x]
+                for y in range(N_SQUARES):
+                    iy = exact[y]
+                    flip = where[x] ^ where[y]
+                    rows.append(
+                        (
+                            _POSITIONS_OF_SET[flip],
+                            -1 if ix < 0 or flip >> ix & 1 else ix,
+                            -1 if iy < 0 or flip >> iy & 1 else iy,
+                        )
+                    )
+            table = self._trades[card] = tuple(rows)
+        return table
 
     def bonus_on(self, stones: Sequence[int], card: int, squares: Sequence[int]) -> int:
         """[R-09] the match bonus of ``card``, counted over ``squares``."""
@@ -244,6 +329,7 @@ class Position:
 
     __slots__ = (
         "balls",
+        "colour_squares",
         "dist",
         "exact_at",
         "hand",
@@ -252,6 +338,7 @@ class Position:
         "near_masks",
         "phase",
         "playable",
+        "shape_squares",
         "stone_at",
         "stones",
         "targets",
@@ -269,9 +356,16 @@ class Position:
         self.known = known
         self.stones = list(stones)
         at = [0] * N_SQUARES  # stone -> square
+        # A stone earns a point at a position when it has the colour or the shape of the
+        # pattern's stone there: the squares of each colour and of each shape, as masks.
+        colour_squares, shape_squares = [0] * SIZE, [0] * SIZE
         for sq, stone in enumerate(stones):
             at[stone] = sq
+            bit = 1 << sq
+            colour_squares[stone // SIZE] |= bit
+            shape_squares[stone % SIZE] |= bit
         self.stone_at = at
+        self.colour_squares, self.shape_squares = colour_squares, shape_squares
         self.hand = tuple(hand)
         # Cards no archive takes cannot be scored [R-11]: they are nobody's target.
         self.playable = tuple(playable) if playable is not None else (True,) * len(self.hand)
@@ -281,40 +375,46 @@ class Position:
         self.near_masks: list[list[int]] = []
         self.exact_at: list[list[int]] = []
         for card in self.hand:
-            masks = []
-            for stones_here in known.qualifying[card]:
-                mask = 0
-                for s in stones_here:
-                    mask |= 1 << at[s]
-                masks.append(mask)
-            self.near_masks.append(masks)
-            self.exact_at.append([at[s] for s in known.exact[card]])
+            exact = known.exact[card]
+            self.near_masks.append(
+                [colour_squares[e // SIZE] | shape_squares[e % SIZE] for e in exact]
+            )
+            self.exact_at.append([at[e] for e in exact])
         # The lines a card may be scored on now: rows and columns, diagonals in phase 4.
-        n_lines = N_LINES if phase == 4 else N_STRAIGHT
-        self.targets = tuple(t for t in known.targets if t[0] < n_lines)
+        self.targets = known.targets_in_phase[phase == 4]
 
     def update(self, stones: Sequence[int]) -> None:
         """Bring the position to ``stones``, changing only the squares that differ (a turn
         moves a few stones; rebuilding everything would cost far more)."""
         mine = self.stones
-        changed = [q for q in range(N_SQUARES) if mine[q] != stones[q]]
-        if not changed:
+        # The squares that differ: the nonzero bytes of the two layouts XORed (one int op).
+        diff = int.from_bytes(bytes(mine), "little") ^ int.from_bytes(bytes(stones), "little")
+        if not diff:
             return
         at = self.stone_at
-        known = self.known
-        for q in changed:
-            stone = stones[q]
-            mine[q] = stone
-            at[stone] = q
+        colour_squares, shape_squares = self.colour_squares, self.shape_squares
+        while diff:
+            q = ((diff & -diff).bit_length() - 1) >> 3
+            diff &= ~(0xFF << (q << 3))
+            old, new = mine[q], stones[q]
+            mine[q] = new
+            at[new] = q
+            bit = 1 << q  # leaves the old stone's colour and shape, joins the new one's
+            colour_squares[old // SIZE] ^= bit
+            colour_squares[new // SIZE] ^= bit
+            shape_squares[old % SIZE] ^= bit
+            shape_squares[new % SIZE] ^= bit
+        exact = self.known.exact
         for slot, card in enumerate(self.hand):
-            masks = self.near_masks[slot]
-            bits = known.qualifying_bits[card]
-            for i in range(SIZE):
-                mask = masks[i]
-                for q in changed:
-                    mask = mask & ~(1 << q) | (bits[i] >> mine[q] & 1) << q
-                masks[i] = mask
-            self.exact_at[slot] = [at[s] for s in known.exact[card]]
+            e0, e1, e2, e3, e4 = exact[card]
+            self.near_masks[slot][:] = (
+                colour_squares[e0 // SIZE] | shape_squares[e0 % SIZE],
+                colour_squares[e1 // SIZE] | shape_squares[e1 % SIZE],
+                colour_squares[e2 // SIZE] | shape_squares[e2 % SIZE],
+                colour_squares[e3 // SIZE] | shape_squares[e3 % SIZE],
+                colour_squares[e4 // SIZE] | shape_squares[e4 % SIZE],
+            )
+            self.exact_at[slot][:] = (at[e0], at[e1], at[e2], at[e3], at[e4])
 
     def needed(self, slot: int, line: int) -> int:
         """Pattern points ``hand[slot]`` needs on ``line``: the minimum, less the match bonus
@@ -333,32 +433,98 @@ class Position:
     def terms(self, slot: int, squares: Sequence[int]) -> tuple[list[int], list[int]]:
         """Per pattern position of ``hand[slot]`` on ``squares``: the distance to the nearest
         stone earning a point, and the exact stone's extra distance."""
-        dist, balls = self.dist, self.balls
-        masks, exact_at = self.near_masks[slot], self.exact_at[slot]
-        nears = [_near(masks[i], squares[i], balls) for i in range(SIZE)]
-        extras = [dist[exact_at[i] * N_SQUARES + squares[i]] - nears[i] for i in range(SIZE)]
+        balls = self.balls
+        m0, m1, m2, m3, m4 = self.near_masks[slot]
+        q0, q1, q2, q3, q4 = squares
+        nears = [
+            0 if m0 >> q0 & 1 else _near(m0, q0, balls),
+            0 if m1 >> q1 & 1 else _near(m1, q1, balls),
+            0 if m2 >> q2 & 1 else _near(m2, q2, balls),
+            0 if m3 >> q3 & 1 else _near(m3, q3, balls),
+            0 if m4 >> q4 & 1 else _near(m4, q4, balls),
+        ]
+        dist = self.dist
+        x0, x1, x2, x3, x4 = self.exact_at[slot]
+        n0, n1, n2, n3, n4 = nears
+        extras = [
+            dist[x0 * N_SQUARES + q0] - n0,
+            dist[x1 * N_SQUARES + q1] - n1,
+            dist[x2 * N_SQUARES + q2] - n2,
+            dist[x3 * N_SQUARES + q3] - n3,
+            dist[x4 * N_SQUARES + q4] - n4,
+        ]
         return nears, extras
 
     def best_targets(self) -> list[Target]:
         """Every target of the playable cards in hand, cheapest first."""
         out = []
-        dist, balls = self.dist, self.balls
+        balls = self.balls
+        rows = DIST_ROWS[self.dist is KING_DIST]
         known = self.known
         for slot in range(len(self.hand)):
             if not self.playable[slot]:
                 continue
-            masks, exact_at = self.near_masks[slot], self.exact_at[slot]
             need = self.minimum
             board_bonus = self.phase == 4 and known.bonus is MatchBonus.BOARD
             if board_bonus:  # [R-09] the same for every line
                 need -= known.match_bonus(self.stones, self.hand[slot], 0)
             line_bonus = self.phase == 4 and not board_bonus
+            # _cost() for every target, written out with what stays the same for the card
+            # (its masks, the distances from its exact stones) taken out of the loop.
+            m0, m1, m2, m3, m4 = self.near_masks[slot]
+            x0, x1, x2, x3, x4 = self.exact_at[slot]
+            r0, r1, r2, r3, r4 = rows[x0], rows[x1], rows[x2], rows[x3], rows[x4]
             for line, squares in self.targets:
                 if line_bonus:
                     need = self.needed(slot, line)
-                out.append(
-                    (_cost(dist, balls, masks, exact_at, squares, need), slot, line, squares)
-                )
+                q0, q1, q2, q3, q4 = squares
+                if m0 >> q0 & 1:
+                    n0 = 0
+                else:
+                    b = balls[q0]
+                    n0 = 1 if m0 & b[1] else 2 if m0 & b[2] else _far(m0, b)
+                if m1 >> q1 & 1:
+                    n1 = 0
+                else:
+                    b = balls[q1]
+                    n1 = 1 if m1 & b[1] else 2 if m1 & b[2] else _far(m1, b)
+                if m2 >> q2 & 1:
+                    n2 = 0
+                else:
+                    b = balls[q2]
+                    n2 = 1 if m2 & b[1] else 2 if m2 & b[2] else _far(m2, b)
+                if m3 >> q3 & 1:
+                    n3 = 0
+                else:
+                    b = balls[q3]
+                    n3 = 1 if m3 & b[1] else 2 if m3 & b[2] else _far(m3, b)
+                if m4 >> q4 & 1:
+                    n4 = 0
+                else:
+                    b = balls[q4]
+                    n4 = 1 if m4 & b[1] else 2 if m4 & b[2] else _far(m4, b)
+                total = n0 + n1 + n2 + n3 + n4
+                need_exact = need - SIZE
+                if need_exact > 0:
+                    e0, e1, e2, e3, e4 = (
+                        r0[q0] - n0,
+                        r1[q1] - n1,
+                        r2[q2] - n2,
+                        r3[q3] - n3,
+                        r4[q4] - n4,
+                    )
+                    if need_exact == 1:
+                        total += min(e0, e1, e2, e3, e4)
+                    elif need_exact >= SIZE:
+                        total += e0 + e1 + e2 + e3 + e4 + BONUS_STEP_COST * (need_exact - SIZE)
+                    else:
+                        extras = sorted((e0, e1, e2, e3, e4))
+                        total += extras[0] + extras[1]
+                        if need_exact > 2:
+                            total += extras[2]
+                            if need_exact > 3:
+                                total += extras[3]
+                out.append((total, slot, line, squares))
         out.sort()
         return out
 
@@ -434,20 +600,21 @@ class Position:
         x, y = stones[a], stones[b]
         card = self.hand[slot]
         known = self.known
-        qualifying_bits = known.qualifying_bits[card]
         masks, exact_at = self.near_masks[slot], self.exact_at[slot]
         bits = 1 << a | 1 << b
         new_nears, new_extras = nears[:], extras[:]
-        for i in known.positions_of[card][x] + known.positions_of[card][y]:
+        flip, ix, iy = known.trades(card)[x * N_SQUARES + y]  # see best_swap
+        for i in flip:
             q = squares[i]
-            q_bits = qualifying_bits[i]
-            near = nears[i]
-            if (q_bits >> x ^ q_bits >> y) & 1:
-                near = _near(masks[i] ^ bits, q, self.balls)
+            near = _near(masks[i] ^ bits, q, self.balls)
             sq = exact_at[i]
             sq = b if sq == a else a if sq == b else sq
             new_nears[i] = near
             new_extras[i] = dist[sq * N_SQUARES + q] - near
+        if ix >= 0:
+            new_extras[ix] = dist[b * N_SQUARES + squares[ix]] - nears[ix]
+        if iy >= 0:
+            new_extras[iy] = dist[a * N_SQUARES + squares[iy]] - nears[iy]
         if self.phase == 4:  # [R-09]
             if known.bonus is MatchBonus.BOARD:
                 need -= known.bonus_change(card, x, y, a, b)
@@ -457,21 +624,126 @@ class Position:
                 stones[a], stones[b] = x, y
         return new_nears, new_extras, need
 
+    def totals_after(self, target: Prepared, pair: int) -> tuple[int, list[int], int]:
+        """:meth:`terms_after` with the distances to a point summed: ``(their sum, extra
+        distances, needed points)``."""
+        slot, line, squares, nears, extras, need = target
+        stones, dist, balls = self.stones, self.dist, self.balls
+        a, b = PAIR_A[pair], PAIR_B[pair]
+        x, y = stones[a], stones[b]
+        card = self.hand[slot]
+        known = self.known
+        masks, exact_at = self.near_masks[slot], self.exact_at[slot]
+        total = nears[0] + nears[1] + nears[2] + nears[3] + nears[4]
+        new_extras = extras[:]
+        flip, ix, iy = known.trades(card)[x * N_SQUARES + y]  # see best_swap
+        for i in flip:
+            q = squares[i]
+            mask = masks[i] ^ (1 << a | 1 << b)
+            if mask >> q & 1:
+                near = 0
+            else:
+                ball = balls[q]
+                near = 1
+                while not mask & ball[near]:
+                    near += 1
+            total += near - nears[i]
+            sq = exact_at[i]
+            sq = b if sq == a else a if sq == b else sq
+            new_extras[i] = dist[sq * N_SQUARES + q] - near
+        if ix >= 0:
+            new_extras[ix] = dist[b * N_SQUARES + squares[ix]] - nears[ix]
+        if iy >= 0:
+            new_extras[iy] = dist[a * N_SQUARES + squares[iy]] - nears[iy]
+        if self.phase == 4:  # [R-09]
+            if known.bonus is MatchBonus.BOARD:
+                need -= known.bonus_change(card, x, y, a, b)
+            else:
+                stones[a], stones[b] = y, x
+                need = self.needed(slot, line)
+                stones[a], stones[b] = x, y
+        return total, new_extras, need
+
     def best_swap(
-        self, slot: int, line: int, squares: Sequence[int], excluded: set[int] | frozenset[int]
+        self, slot: int, line: int, squares: Sequence[int], excluded: AbstractSet[int] | int
     ) -> tuple[int, int, int] | None:
         """``(potential now, potential after, pair)`` for the swap that lowers the target's
         potential most, or ``None`` when no swap among :meth:`candidate_swaps` lowers it.
-        Swaps in ``excluded`` are not played; ties go to the lowest pair index."""
-        target = self.prepare(slot, line, squares)
-        _, _, _, nears, extras, need = target
+        Swaps in ``excluded`` (pair indices, or a mask of them: bit p for pair p) are not
+        played; ties go to the lowest pair index.
+
+        This is :meth:`cost_after` for every candidate in ascending order, written out in one
+        loop (the hot path of the greedy bot's moves)."""
+        nears, extras = self.terms(slot, squares)
+        need = self.needed(slot, line)
         cost = combine(nears, extras, need)
-        candidates = self.candidate_swaps(slot, squares, nears, extras, need) - excluded
+        if not isinstance(excluded, int):
+            excluded = pairs_mask(excluded)
+        candidates = self.candidate_mask(slot, squares, nears, extras, need) & ~excluded
+        if not candidates:
+            return None
+        stones, dist, balls = self.stones, self.dist, self.balls
+        card = self.hand[slot]
+        known = self.known
+        trades = known.trades(card)
+        masks, exact_at = self.near_masks[slot], self.exact_at[slot]
+        phase4 = self.phase == 4
+        board_bonus = known.bonus is MatchBonus.BOARD
+        base_total = nears[0] + nears[1] + nears[2] + nears[3] + nears[4]
         best_after, best_pair = cost, -1
-        for pair in sorted(candidates):
-            after = self.cost_after(target, pair)
-            if after < best_after:
-                best_after, best_pair = after, pair
+        while candidates:
+            low = candidates & -candidates
+            candidates ^= low
+            pair = low.bit_length() - 1
+            a, b = PAIR_A[pair], PAIR_B[pair]
+            x, y = stones[a], stones[b]
+            flip, ix, iy = trades[x * N_SQUARES + y]
+            total = base_total
+            new_extras = extras[:]
+            # The positions where one of x and y earns a point and the other does not: the
+            # nearest stone earning a point may change there, and so the extra distance.
+            for i in flip:
+                q = squares[i]
+                mask = masks[i] ^ (1 << a | 1 << b)
+                if mask >> q & 1:
+                    near = 0
+                else:
+                    ball = balls[q]
+                    near = 1
+                    while not mask & ball[near]:
+                        near += 1
+                total += near - nears[i]
+                sq = exact_at[i]
+                sq = b if sq == a else a if sq == b else sq
+                new_extras[i] = dist[sq * N_SQUARES + q] - near
+            # An exact stone moved where both earn a point: only its extra distance changes.
+            if ix >= 0:
+                new_extras[ix] = dist[b * N_SQUARES + squares[ix]] - nears[ix]
+            if iy >= 0:
+                new_extras[iy] = dist[a * N_SQUARES + squares[iy]] - nears[iy]
+            after_need = need
+            if phase4:  # [R-09] the swap may change the match bonus, so the need
+                if board_bonus:
+                    after_need -= known.bonus_change(card, x, y, a, b)
+                else:
+                    stones[a], stones[b] = y, x
+                    after_need = self.needed(slot, line)
+                    stones[a], stones[b] = x, y
+            need_exact = after_need - SIZE
+            if need_exact > 0:
+                if need_exact == 1:
+                    total += min(new_extras)
+                elif need_exact == SIZE - 1:
+                    total += sum(new_extras) - max(new_extras)
+                elif need_exact >= SIZE:
+                    total += sum(new_extras) + BONUS_STEP_COST * (need_exact - SIZE)
+                else:
+                    new_extras.sort()
+                    total += new_extras[0] + new_extras[1]
+                    if need_exact == 3:
+                        total += new_extras[2]
+            if total < best_after:
+                best_after, best_pair = total, pair
         return None if best_pair < 0 else (cost, best_after, best_pair)
 
     def candidate_swaps(
@@ -485,6 +757,17 @@ class Position:
         """The swaps (pair indices) of the phase that bring a stone the target wants closer to
         its square: the exact stones of the positions that count (the ``need − 5`` cheapest),
         and the nearest stones earning a point at positions whose square has none."""
+        return mask_pairs(self.candidate_mask(slot, squares, nears, extras, need))
+
+    def candidate_mask(
+        self,
+        slot: int,
+        squares: Sequence[int],
+        nears: Sequence[int],
+        extras: Sequence[int],
+        need: int,
+    ) -> int:
+        """:meth:`candidate_swaps` as a mask of pairs (bit p for pair p)."""
         need_exact = need - SIZE
         if need_exact <= 0:
             threshold = -1  # no exact stone is wanted
@@ -492,24 +775,23 @@ class Position:
             threshold = FAR
         else:
             threshold = sorted(extras)[need_exact - 1]
-        card = self.hand[slot]
-        known = self.known
-        dist, at = self.dist, self.stone_at
-        exact = known.exact[card]
-        qualifying = known.qualifying[card]
-        closer = CLOSER[self.phase]
-        candidates: set[int] = set()
+        closer = CLOSER_MASKS[self.phase]
+        exact_at, masks, balls = self.exact_at[slot], self.near_masks[slot], self.balls
+        candidates = 0
         for i in range(SIZE):
             q = squares[i]
             if 0 < extras[i] <= threshold:
-                candidates.update(closer[at[exact[i]] * N_SQUARES + q])
+                candidates |= closer[exact_at[i] * N_SQUARES + q]
             near = nears[i]
             if near:
-                base = q * N_SQUARES
-                for s in qualifying[i]:
-                    here = at[s]
-                    if dist[base + here] == near:
-                        candidates.update(closer[here * N_SQUARES + q])
+                # The squares of the nearest stones earning a point: the mask's squares at
+                # distance ``near`` from q, lowest square first.
+                ball = balls[q]
+                ring = masks[i] & ball[near] & ~ball[near - 1]
+                while ring:
+                    low = ring & -ring
+                    ring ^= low
+                    candidates |= closer[(low.bit_length() - 1) * N_SQUARES + q]
         return candidates
 
     def swap(self, a: int, b: int) -> None:
@@ -519,6 +801,11 @@ class Position:
         stones[a], stones[b] = y, x
         at[x], at[y] = b, a
         bits = 1 << a | 1 << b
+        # A colour (shape) that only one of the two stones has moves between the squares.
+        self.colour_squares[x // SIZE] ^= bits
+        self.colour_squares[y // SIZE] ^= bits
+        self.shape_squares[x % SIZE] ^= bits
+        self.shape_squares[y % SIZE] ^= bits
         for slot, card in enumerate(self.hand):
             masks = self.near_masks[slot]
             for i, q in enumerate(self.known.qualifying_bits[card]):
@@ -555,13 +842,25 @@ def combine(nears: Sequence[int], extras: Sequence[int], need: int) -> int:
     >>> combine([0, 1, 0, 0, 2], [1, 0, 3, 2, 1], 7)  # 3 steps to points, 0 + 1 to two exacts
     4
     """
-    total = sum(nears)
+    return combine_total(sum(nears), extras, need)
+
+
+def combine_total(total: int, extras: Sequence[int], need: int) -> int:
+    """:func:`combine` from the sum of the distances to a point (``total``)."""
     need_exact = need - SIZE
     if need_exact <= 0:
         return total
     if need_exact >= SIZE:
         return total + sum(extras) + BONUS_STEP_COST * (need_exact - SIZE)
     return total + sum(sorted(extras)[:need_exact])
+
+
+def _far(mask: int, ball: Sequence[int]) -> int:
+    # The distance from a square to the nearest square of mask, known to be 3 or more.
+    r = 3
+    while not mask & ball[r]:
+        r += 1
+    return r
 
 
 def _cost(
@@ -572,35 +871,55 @@ def _cost(
     squares: Sequence[int],
     need: int,
 ) -> int:
-    # combine(terms(...)) in one pass: the hot path of target selection.
-    total = 0
-    extras = []
-    for i in range(SIZE):
-        q = squares[i]
-        mask = masks[i]
-        if mask >> q & 1:
-            near = 0
-        else:
-            ball = balls[q]
-            if mask & ball[1]:
-                near = 1
-            elif mask & ball[2]:
-                near = 2
-            else:
-                near = 3
-                while not mask & ball[near]:
-                    near += 1
-        total += near
-        extras.append(dist[exact_at[i] * N_SQUARES + q] - near)
+    # combine(terms(...)) in one pass, unrolled over the five positions: the hot path of
+    # target selection. Nearly every distance to a point is 0 or 1.
+    q0, q1, q2, q3, q4 = squares
+    m0, m1, m2, m3, m4 = masks
+    if m0 >> q0 & 1:
+        n0 = 0
+    else:
+        b = balls[q0]
+        n0 = 1 if m0 & b[1] else 2 if m0 & b[2] else _far(m0, b)
+    if m1 >> q1 & 1:
+        n1 = 0
+    else:
+        b = balls[q1]
+        n1 = 1 if m1 & b[1] else 2 if m1 & b[2] else _far(m1, b)
+    if m2 >> q2 & 1:
+        n2 = 0
+    else:
+        b = balls[q2]
+        n2 = 1 if m2 & b[1] else 2 if m2 & b[2] else _far(m2, b)
+    if m3 >> q3 & 1:
+        n3 = 0
+    else:
+        b = balls[q3]
+        n3 = 1 if m3 & b[1] else 2 if m3 & b[2] else _far(m3, b)
+    if m4 >> q4 & 1:
+        n4 = 0
+    else:
+        b = balls[q4]
+        n4 = 1 if m4 & b[1] else 2 if m4 & b[2] else _far(m4, b)
+    total = n0 + n1 + n2 + n3 + n4
     need_exact = need - SIZE
     if need_exact <= 0:
         return total
+    x0, x1, x2, x3, x4 = exact_at
+    e0 = dist[x0 * N_SQUARES + q0] - n0
+    e1 = dist[x1 * N_SQUARES + q1] - n1
+    e2 = dist[x2 * N_SQUARES + q2] - n2
+    e3 = dist[x3 * N_SQUARES + q3] - n3
+    e4 = dist[x4 * N_SQUARES + q4] - n4
+    if need_exact == 1:
+        return total + min(e0, e1, e2, e3, e4)
     if need_exact >= SIZE:
-        return total + sum(extras) + BONUS_STEP_COST * (need_exact - SIZE)
-    extras.sort()
-    for i in range(need_exact):
-        total += extras[i]
-    return total
+        return total + e0 + e1 + e2 + e3 + e4 + BONUS_STEP_COST * (need_exact - SIZE)
+    extras = sorted((e0, e1, e2, e3, e4))
+    if need_exact == 2:
+        return total + extras[0] + extras[1]
+    if need_exact == 3:
+        return total + extras[0] + extras[1] + extras[2]
+    return total + extras[0] + extras[1] + extras[2] + extras[3]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -779,13 +1098,14 @@ class SideView:
         it helps the goals that pay this side."""
         taken = self.taken()
         archived = [m for held in self.archives for m in held]
-        helpful = [helpful_mask(goal, archived) for goal in self.goals]
-        values = []
-        for m in range(N_SQUARES):
-            value = 1.0 if taken >> m & 1 else -2.0
-            value += 1.5 * sum(h >> m & 1 for h in helpful)
-            values.append(value)
-        return values
+        helping = [0] * N_SQUARES  # per match area, the goals it helps
+        for goal in self.goals:
+            helpful = helpful_mask(goal, archived)
+            while helpful:
+                low = helpful & -helpful
+                helpful ^= low
+                helping[low.bit_length() - 1] += 1
+        return [(1.0 if taken >> m & 1 else -2.0) + 1.5 * helping[m] for m in range(N_SQUARES)]
 
     def choose_draw(self, draws: Sequence[int], offer: Sequence[int]) -> int:
         """The draw code to use among ``draws``: the offer card with the most welcome match

@@ -142,6 +142,9 @@ class RunArchGame(Game["RunArchState"]):
         else:
             self.conditions = load_conditions(config.conditions) if self.bets else ()
         self._conditions_met: dict[tuple[int, ...], frozenset[int]] = {}
+        # Read in the hot path (each evaluation): the archives' rules [R-11] and capacity [R-14].
+        self.archive_rule_values: tuple[str, ...] = tuple(r.value for r in config.archive_rules)
+        self.capacity = config.capacity
         # §1.4 the bonus-action tokens' back values (the rules option `tokens`).
         self.tokens: BonusTokens | None = load_tokens(config.tokens) if self.token_games else None
 

@@ -451,18 +451,20 @@ class RunArchState(State["RunArchObservation"]):
     def archive_accepts(self, side: int, archive: int, card: int) -> bool:
         """Whether ``side``'s ``archive`` (0–2) may take ``card``: its rule and [R-14] capacity."""
         held = self.archives[side][archive]
-        if len(held) >= self.game.config.capacity:
+        game = self.game
+        if len(held) >= game.capacity:
             return False
-        tables = self.game.tables
-        colour, shape = tables.match_colour[card], tables.match_shape[card]
-        colours = {tables.match_colour[k] for k in held}
-        shapes = {tables.match_shape[k] for k in held}
-        rule = self.game.config.archive_rules[archive].value
+        tables = game.tables
+        match_colour, match_shape = tables.match_colour, tables.match_shape
+        colour, shape = match_colour[card], match_shape[card]
+        rule = game.archive_rule_values[archive]
         if rule == "same":  # all one colour, or all one shape; the cards placed decide which
-            return colours <= {colour} or shapes <= {shape}
+            return all(match_colour[k] == colour for k in held) or all(
+                match_shape[k] == shape for k in held
+            )
         if rule == "shapes":
-            return shape not in shapes
-        return colour not in colours
+            return all(match_shape[k] != shape for k in held)
+        return all(match_colour[k] != colour for k in held)
 
     def _draw_codes(self, side: int, phase: int) -> tuple[int, ...]:
         """§4.4 the draw sources open to ``side``: pile, offer slots from phase 2 [R-15]."""

@@ -13,6 +13,8 @@ Squares are ints 0–24 and stones are piece indices 0–24 (``colour * 5 + shap
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import reduce
+from operator import add, or_
 
 from runarch_gen.runarch.atoms import LINES, N_SQUARES, SIZE
 from runarch_gen.runarch.boards.board import Board
@@ -147,6 +149,9 @@ def points_table(pattern: Sequence[int]) -> tuple[bytes, ...]:
     return tuple(bytes(stone_points(p, s) for s in range(N_SQUARES)) for p in pattern)
 
 
+_ROWS = tuple(sq * N_SQUARES for sq in range(N_SQUARES))  # contribution table row offsets
+
+
 class Tables:
     """Per-game tables: the board's tiles and, per card (by deck position), the scoring table.
 
@@ -201,15 +206,16 @@ class Tables:
         table = self._contributions[card]
         if table is None:
             table = [0] * (N_SQUARES * N_SQUARES)
-            points = self.points[card]
+            # Per pattern position, the stones earning a point there.
+            earning = [[s for s in range(N_SQUARES) if row[s]] for row in self.points[card]]
             for line, squares in enumerate(LINE_SQUARES):
                 for i, sq in enumerate(squares):
                     forward = 1 << (i * FIELD + line)
-                    backward = 1 << (BLOCK + (SIZE - 1 - i) * FIELD + line)
-                    for stone in range(N_SQUARES):
-                        if points[i][stone]:
-                            table[sq * N_SQUARES + stone] |= forward
-                        if self.reversible and points[SIZE - 1 - i][stone]:
+                    for stone in earning[i]:
+                        table[sq * N_SQUARES + stone] |= forward
+                    if self.reversible:
+                        backward = 1 << (BLOCK + (SIZE - 1 - i) * FIELD + line)
+                        for stone in earning[SIZE - 1 - i]:
                             table[sq * N_SQUARES + stone] |= backward
             self._contributions[card] = table
         return table
@@ -220,10 +226,10 @@ class Tables:
         stride = BLOCK * self.blocks_per_card
         mask = 0
         for k, card in enumerate(hand):
-            table = self.contributions(card)
-            card_mask = 0
-            for sq in range(N_SQUARES):
-                card_mask |= table[sq * N_SQUARES + stones[sq]]
+            # OR of table[sq * 25 + stones[sq]] over the squares, the loop run by map/reduce.
+            card_mask = reduce(
+                or_, map(self.contributions(card).__getitem__, map(add, _ROWS, stones))
+            )
             mask |= card_mask << (k * stride)
         return mask
 
