@@ -52,10 +52,11 @@ from runarch_gen.runarch.engine.actions import (
 )
 from runarch_gen.runarch.engine.game import RunArchGame
 from runarch_gen.runarch.engine.sample import sample_deck
-from runarch_gen.runarch.engine.setup import FACE_UP_CONDITIONS, GOLD, SILVER, TOKEN_SYMBOLS, Setup
+from runarch_gen.runarch.engine.setup import FACE_UP_CONDITIONS, GOLD, SILVER, Setup
 from runarch_gen.runarch.engine.stages import SETUP_STAGE
 from runarch_gen.runarch.engine.state import RunArchState
 from runarch_gen.runarch.engine.tables import LINE_NAMES
+from runarch_gen.runarch.engine.tokens import TOKEN_SYMBOLS
 from runarch_gen.runarch.rules import parse_rules
 
 __all__ = [

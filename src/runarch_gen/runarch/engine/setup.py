@@ -13,13 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from runarch_gen.runarch.atoms import N_SQUARES
-from runarch_gen.runarch.engine import tokens
+from runarch_gen.runarch.engine.tokens import TOKEN_SYMBOLS, default_tokens
 
 GOLD, SILVER = 1, 0
 # §1.4 D, X, F, N backs: the default set of engine/tokens.toml (the rules option `tokens`
 # names another); the game passes its own set to deal_setup.
-TOKEN_VALUES = tokens.default_tokens().values
-TOKEN_SYMBOLS = tokens.TOKEN_SYMBOLS
+TOKEN_VALUES = default_tokens().values
 FACE_UP_CONDITIONS = 6  # §3 step 7
 BET_TOKENS = 10
 FRAME_SEGMENTS = ((51, 75), (76, 100))  # §3 step 7: two frame bet tokens in each

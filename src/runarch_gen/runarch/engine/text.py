@@ -11,8 +11,9 @@ from runarch_gen.runarch.engine.actions import (
     archive_spot,
     goal_spot,
 )
-from runarch_gen.runarch.engine.setup import FRAME_COVER, TOKEN_SYMBOLS
+from runarch_gen.runarch.engine.setup import FRAME_COVER
 from runarch_gen.runarch.engine.stages import OVER, SETUP_STAGE
+from runarch_gen.runarch.engine.tokens import TOKEN_SYMBOLS
 
 if TYPE_CHECKING:
     from runarch_gen.runarch.engine.state import RunArchState
