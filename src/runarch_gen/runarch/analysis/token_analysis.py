@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from runarch_gen.runarch.counts import CARDS_TO_END, MILESTONES
 from runarch_gen.runarch.decks.cards import PATTERN_LENGTH
-from runarch_gen.runarch.engine.state import CARDS_TO_END, MILESTONES
 from runarch_gen.runarch.engine.tokens import TOKEN_SYMBOLS, BonusTokens
 
 __all__ = [

@@ -48,6 +48,7 @@ from runarch_gen.runarch.bots.planning import (
     pairs_mask,
     pairs_of_mask,
 )
+from runarch_gen.runarch.counts import CARDS_TO_END, MILESTONES
 from runarch_gen.runarch.decks.cards import Goal, GoalKind
 from runarch_gen.runarch.engine.actions import (
     BET_BASE,
@@ -59,10 +60,8 @@ from runarch_gen.runarch.engine.observation import RunArchObservation
 from runarch_gen.runarch.engine.setup import FRAME_COVER, GOLD, frame_space
 from runarch_gen.runarch.engine.tables import MAX_PATTERN_POINTS, PAIR_A, PAIR_B, PAIR_KIND
 
-MILESTONES = (25, 50, 75)
 _LEVELS_ABOVE_5 = tuple(range(SIZE + 1, MAX_PATTERN_POINTS + 1))  # 6 … 10 pattern points
 UNPLAYABLE = -2.0  # how welcome a drawn card is that no archive takes
-CARDS_TO_END = 10  # §5
 
 
 class GoalView(SideView):

@@ -24,6 +24,7 @@ from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
 from runarch_gen.runarch.atoms import N_SQUARES, SIZE
+from runarch_gen.runarch.counts import CARDS_TO_END
 from runarch_gen.runarch.decks.cards import Goal, GoalKind
 from runarch_gen.runarch.engine.actions import (
     BET_BASE,
@@ -47,7 +48,6 @@ if TYPE_CHECKING:
     from runarch_gen.runarch.engine.game import RunArchGame
     from runarch_gen.runarch.engine.observation import RunArchObservation
 
-CARDS_TO_END = 10  # §5: the 10th card placed into archives ends the complex game's round
 BONUS_STEP_COST = 2  # potential per point of match bonus still missing above 10 pattern points
 FAR = 99
 

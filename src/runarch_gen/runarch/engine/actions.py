@@ -27,15 +27,14 @@ import itertools
 import re
 
 from runarch_gen.runarch.atoms import SQUARE_NAMES
+from runarch_gen.runarch.counts import HAND_SIZE
 from runarch_gen.runarch.engine.tables import LINE_NAMES, N_LINES, N_PAIRS, PAIR_A, PAIR_B
 
-HAND_SIZE = 2  # §4.4 a hand holds at most 2 cards
 ARCHIVES = 3
 NO_ARCHIVE = 3  # the simple game discards scored cards (§5.1)
 ARCHIVE_LETTERS = "LMR"  # left, middle, right: positions, whatever rules they carry
 DRAW_PILE = 0  # 1–4: offer slots; 5: nothing left to draw (§4.4)
 NO_DRAW = 5
-OFFER_SIZE = 4
 N_DRAW_CODES = 6
 BET_SPOT_COUNTS = (2, 3, 4, 5)  # §6.2 archive bet spots
 N_ARCHIVE_SPOTS = ARCHIVES * len(BET_SPOT_COUNTS)

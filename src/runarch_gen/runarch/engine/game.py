@@ -13,8 +13,8 @@ from runarch_gen.play.game import ChanceMode, Game, GameInfo, Information
 from runarch_gen.play.registry import GameType, Parameter
 from runarch_gen.runarch.atoms import DIRECTIONS
 from runarch_gen.runarch.boards.board import Board
+from runarch_gen.runarch.counts import OFFER_SIZE, SIMPLE_HAND
 from runarch_gen.runarch.decks.cards import PATTERN_LENGTH, Card, Deck
-from runarch_gen.runarch.engine.actions import OFFER_SIZE
 from runarch_gen.runarch.engine.conditions import Condition, load_conditions
 from runarch_gen.runarch.engine.setup import BET_TOKENS, Setup, deal_setup
 from runarch_gen.runarch.engine.tables import LINE_SQUARES, MAX_PATTERN_POINTS, Tables
@@ -23,8 +23,6 @@ from runarch_gen.runarch.rules import OPTIONS, LineDirection, MatchBonus, RulesC
 
 if TYPE_CHECKING:
     from runarch_gen.runarch.engine.state import RunArchState
-
-SIMPLE_HAND = 2  # §5.1 two cards in hand
 
 
 def max_match_bonus(tables: Tables, option: MatchBonus) -> int:

@@ -41,6 +41,7 @@ from runarch_gen.runarch.atoms import (
     parse_line,
     parse_square,
 )
+from runarch_gen.runarch.counts import CARDS_TO_END, MILESTONES
 from runarch_gen.runarch.engine.actions import (
     ARCHIVE_LETTERS,
     BET_BASE,
@@ -110,8 +111,6 @@ if TYPE_CHECKING:
 # Where the move stands in the current turn.
 NOT_MOVED, MAY_DOUBLE, MOVED = 0, 1, 2
 
-MILESTONES = (25, 50, 75)
-CARDS_TO_END = 10  # §5 the 10th card placed into archives ends the complex game's round
 PASSABLE_TOKENS = 3  # D, X, F pass on milestones; N never leaves
 AUTOMA = 1  # the automa's side in the solo game
 # by automa level: cards revealed, and the share of a line's matches that a card valid
