@@ -25,6 +25,7 @@ from runarch_gen.backgammon.rules import STARTS
 from runarch_gen.errors import InputError
 from runarch_gen.pnp.geometry import Box
 from runarch_gen.pnp.kitfolder import check_kit_folder, file_entries, owned_kit, write_kit_folder
+from runarch_gen.pnp.layout import read_toml, templates_dir
 from runarch_gen.pnp.pages import Document, Page, footer_label
 from runarch_gen.pnp.paint import BLACK, WHITE, Paint
 from runarch_gen.pnp.pdf import PdfSurface
@@ -66,7 +67,15 @@ GREY = Paint.hex("#9a9a9a")
 CHECKER_DARK = Paint.hex("#222222")
 LINE = Stroke(BLACK, 0.3)
 THIN = Stroke(GREY, 0.2)
-NOTE = "print at 100 % / tiskněte ve 100 %: the square is 10 mm"
+
+
+def _texts() -> dict[str, Any]:
+    """The kit's printed words: ``templates/backgammon/texts.toml``."""
+    return read_toml(templates_dir() / "backgammon" / "texts.toml")
+
+
+TEXTS = _texts()
+NOTE = str(TEXTS["note"])
 CREATOR = f"runarch-gen {__version__}"
 
 
@@ -161,12 +170,7 @@ def board_tiles(paper: str) -> tuple[tuple[float, float], TilePlan]:
 
 def _tile_page(surface: Surface, plan: TilePlan, index: int) -> None:
     tile = plan.tiles[index]
-    caption = plan.place(
-        tile,
-        "Vrhcáby — hrací deska / board: page {page} of {pages}, row {row}, column {column}"
-        " (řada {row}, sloupec {column}). Trim at the dashed line, glue over the next page so"
-        " that the ⊕ marks meet.",
-    )
+    caption = plan.place(tile, str(TEXTS["board_caption"]))
     draw_tile(surface, plan, tile, (MARGIN, MARGIN + 8), draw_board, caption=caption)
 
 
@@ -198,7 +202,7 @@ BODY = TextStyle(size=9, align="left", valign="top")
 def _checkers_page(surface: Surface, frame: Box) -> None:
     surface.text(
         Box(frame.x, frame.y, frame.width, 8),
-        "Checkers / kameny: 15 white, 15 black — cut out",
+        str(TEXTS["checkers"]),
         HEAD,
     )
     diameter, gap = 28.0, 3.0
@@ -214,7 +218,7 @@ def _checkers_page(surface: Surface, frame: Box) -> None:
 def _dice_page(surface: Surface, frame: Box) -> None:
     surface.text(
         Box(frame.x, frame.y, frame.width, 8),
-        "Dice and the doubling cube / kostky a sázecí kostka — cut, fold, glue the grey tabs",
+        str(TEXTS["dice"]),
         HEAD,
     )
     side = 16.0
@@ -231,11 +235,11 @@ def _dice_page(surface: Surface, frame: Box) -> None:
     top += 4 * side * 1.2 + 12
     surface.text(
         Box(frame.x, top, frame.width, 8),
-        "Match score / skóre zápasu (marker on the score; C = Crawford game)",
+        str(TEXTS["score"]),
         HEAD,
     )
     cell = (frame.width - 20) / 13
-    for player, name in enumerate(("White / bílý", "Black / černý")):
+    for player, name in enumerate(str(n) for n in TEXTS["players"][:2]):
         y = top + 12 + player * 2 * (cell + 4)
         surface.text(Box(frame.x, y, frame.width, 6), name, BODY)
         draw_score_track(surface, (frame.x, y + 6), cell, range(26), 13, stroke=LINE)
@@ -247,7 +251,7 @@ def _dice_page(surface: Surface, frame: Box) -> None:
 def _setup_page(surface: Surface, frame: Box) -> None:
     surface.text(
         Box(frame.x, frame.y, frame.width, 8),
-        "Setup cards / rozestavení (white moves 24 → 1, black the other way)",
+        str(TEXTS["setups"]),
         HEAD,
     )
     card_h = (frame.height - 12) / 3
@@ -295,66 +299,26 @@ def _reference(surface: Surface, frame: Box) -> None:
     body = TextStyle(size=9, align="left", valign="top", leading=1.25)
     surface.text(
         Box(frame.x, frame.y, frame.width, 8),
-        "Reference card / přehled — computed by runarch-gen",
+        str(TEXTS["reference"]),
         HEAD,
     )
-    lines = ["Distance  p(hit)  p(total ≥)   /  vzdálenost  p(zásah)  p(součet min.)"]
+    lines = [str(TEXTS["distance_head"])]
     for d in SEED_DISTANCES:
         lines.append(f"{d:>2}: {HIT_CHANCE[d]:6.1%}   {REACH_CHANCE[d]:6.1%}")
     lines.append("")
-    lines.append("Closed points: all of 1 / 2 / 3-4 checkers enter  (obsazených polí)")
+    lines.append(str(TEXTS["closed_head"]))
     for k, one, two, more in enter_table():
         lines.append(f"{k}: {one:6.1%}  {two:6.1%}  {more:6.1%}")
     half = frame.width / 2
     surface.text(Box(frame.x, frame.y + 12, half - 2, frame.height - 12), "\n".join(lines), body)
-    notes = (
-        f"Pip count / počet ok: the sum over your checkers of their point numbers (bar = 25);"
-        f" the start is {sum(p * n for p, n in enumerate(START))} pips each.\n\n"
-        "Thorp's count / Thorpova hodnota (races): pips + 2 per checker on the board + 1 per"
-        " checker on your 1-point − 1 per home point held; the leader adds a tenth if over 30."
-        " The leader doubles when his count exceeds the trailer's by at most 2 (redoubles: 1);"
-        " the trailer takes if the leader's count is at least his own minus 2.\n\n"
-        "Scoring / bodování: single 1, gammon 2 (loser bore off none), backgammon 3 (and a"
-        " checker on the bar or in the winner's home board), times the cube.\n\n"
-        "Cube / kostka: double before your roll if the cube is yours or in the middle; take"
-        " (the game goes on at twice the stake, the cube is yours) or drop (lose the current"
-        " stake). Crawford: no doubling in the first game a player needs one point.\n\n"
-        "Notation / zápis: 31: 8/5 6/5 · bar/22 · 6/off (ven) · 13/11*/5 · 19/17(2)."
+    start = sum(p * n for p, n in enumerate(START))
+    notes = "\n\n".join(
+        [str(TEXTS["pip_count"]).format(start=start), *(str(n) for n in TEXTS["notes"])]
     )
     surface.text(Box(frame.x + half + 2, frame.y + 12, half - 2, frame.height - 12), notes, body)
 
 
-RULES_CS = """Vrhcáby — pravidla ve zkratce (podrobně v angličtině na dalších stranách; [V-nn] jsou
-rozhodnutí pravidel runarch-gen)
-
-Výbava: deska s 24 poli, 15 kamenů pro každého hráče, dvě kostky, sázecí kostka 2–64.
-
-Rozestavení [V-01]: každý hráč má 2 kameny na svém poli 24, 5 na 13, 3 na 8 a 5 na 6. Bílý táhne
-od 24 k 1, černý opačně. Varianty: Nackgammon (2 na 24, 2 na 23, 4 na 13, 3 na 8, 4 na 6) a
-Hypergammon (po jednom kameni na 24, 23, 22).
-
-Začátek [V-04]: každý hodí jednou kostkou; vyšší hod začíná a hraje obě čísla. Při shodě se hází
-znovu (automatické zdvojení jen podle dohody [V-36]).
-
-Tah: hod dvěma kostkami, každé číslo je samostatný posun kamene; dvojice se hraje čtyřikrát
-[V-12]. Kámen smí skončit na prázdném poli, na svém poli nebo na poli s jediným soupeřovým
-kamenem, který tím vyhodí na bar [V-05, V-06]. Kameny z baru se musí nasadit dřív než cokoli jiného
-[V-03]. Musí se zahrát co nejvíc čísel [V-08]; lze-li zahrát jen jedno z nich, tedy vyšší [V-09].
-
-Vyvádění [V-07]: až jsou všechny kameny v domácí ohradě (pole 1–6); číslo vyšší než nejvzdálenější
-kámen vyvádí nejvzdálenější kámen.
-
-Výhra [V-21]: kdo první vyvede všechny kameny. Gammon (soupeř nevyvedl nic) = 2×, backgammon
-(a má kámen na baru nebo v ohradě vítěze) = 3× hodnota sázecí kostky.
-
-Sázecí kostka [V-30–V-35]: před hodem smí zdvojnásobit ten, u koho kostka je (nebo kdokoli, je-li
-uprostřed); soupeř přijme (hraje se o dvojnásobek, kostka je jeho) nebo odmítne a prohraje
-dosavadní sázku. Jacobyho pravidlo (hra o peníze): bez zdvojení se gammony počítají jednoduše.
-Bobr a mýval jen podle dohody. Crawfordovo pravidlo (zápas) [V-42]: v první hře, kdy jednomu
-chybí jediný bod, se nezdvojuje.
-
-Zápis [V-51]: 31: 8/5 6/5 · bar/22 · 6/ven · 13/11*/5 · 19/17(2).
-"""
+RULES_CS = str(TEXTS["rules_cs"])
 
 
 def rules_document(paper: str, rules_text: str) -> Document:
