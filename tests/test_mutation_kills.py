@@ -1,0 +1,1 @@
+"""Tests written from the rules that kill mutants the older tests let live (bench/mutation.py)."""
