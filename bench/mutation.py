@@ -53,7 +53,12 @@ class Module:
 MODULES: dict[str, Module] = {
     "board-check": Module(
         "src/runarch_gen/runarch/boards/check.py",
-        ("tests/test_board_oracle.py", "tests/test_boardcheck.py", "tests/test_boards_cli.py"),
+        (
+            "tests/test_board_oracle.py",
+            "tests/test_boardcheck.py",
+            "tests/test_boards_cli.py",
+            "tests/test_mutation_kills.py",
+        ),
     ),
     "board-generate": Module(
         "src/runarch_gen/runarch/boards/generate.py",
@@ -182,6 +187,11 @@ def _config(module: Module, timeout: float) -> str:
             f"pytest_add_cli_args = {array(['-x', '-q', '-p', 'no:cacheprovider'])}",
             'also_copy = ["docs", "templates", "README.md"]',
             f"timeout_multiplier = {timeout}",
+            # Fork each mutant from a server that has only collected the tests, not from the
+            # process that ran them: functools caches filled by the clean run (the normalised
+            # boards, the engine tables) would otherwise hide every mutant of what they cache.
+            'process_isolation = "forkserver"',
+            'forkserver_warmup = "collect"',
             "",
         ]
     )
