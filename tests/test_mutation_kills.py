@@ -6,9 +6,13 @@ documented report formats, never taken from the code under test.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from fractions import Fraction
+
 import pytest
 
 from runarch_gen.errors import ConstraintError, InputError
+from runarch_gen.runarch.archives import ArchiveRule
 from runarch_gen.runarch.boards import cpsat
 from runarch_gen.runarch.boards.board import Board
 from runarch_gen.runarch.boards.check import check_board, check_board_text, is_valid_board
@@ -23,6 +27,19 @@ from runarch_gen.runarch.boards.generate import (
     resolve_engine,
     sample_boards,
 )
+from runarch_gen.runarch.decks.cards import Deck, Pattern, parse_goal, parse_pattern
+from runarch_gen.runarch.decks.check import (
+    DeckReport,
+    Differences,
+    Figure,
+    GoalCheck,
+    Violation,
+    check_deck,
+    check_deck_text,
+)
+from runarch_gen.runarch.decks.goals import Witness
+from runarch_gen.runarch.decks.io import deck_to_json
+from runarch_gen.runarch.engine.sample import sample_deck
 
 # Board checker (RULES §2, B-1/B-2) ----------------------------------------------------------------
 
@@ -245,3 +262,263 @@ def test_samples_depend_on_the_seed_only() -> None:
     assert sample_boards(4, seed=5) == sample_boards(4, seed=5)
     assert sample_boards(4, seed=5) != sample_boards(4, seed=6)
     assert all(is_valid_board(b, diagonals=True) for b in sample_boards(6, TWO, seed=2))
+
+
+# Deck checker (RULES §1.3, §7, §9.1, R-01, R-23) -------------------------------------------------
+
+
+def deck_with(changes: dict[int, dict[str, object]], size: int = 40) -> Deck:
+    """``sample_deck(size)`` with some cards' fields replaced (by position in the deck)."""
+    cards = list(sample_deck(size).cards)
+    for position, fields in changes.items():
+        cards[position] = replace(cards[position], **fields)  # type: ignore[arg-type]
+    return replace(sample_deck(size), cards=tuple(cards))
+
+
+@pytest.mark.parametrize(
+    ("size", "warned"),
+    # §9.1: setup takes 2 × deal + 4 cards (14 with deal 5, 12 with deal 4) and 2 × 10 draws
+    # must remain: 34 cards are enough for both deals, 33 only for deal 4, 31 for neither.
+    [(34, []), (33, ["5"]), (32, ["5"]), (31, ["5", "4"])],
+)
+def test_9_1_draw_warning_at_exactly_the_needed_deck_size(size: int, warned: list[str]) -> None:
+    setup = {"5": 14, "4": 12}
+    expected = [
+        f"with deal {deal} [R-04] setup takes {setup[deal]} cards and leaves {size - setup[deal]}"
+        " draws, fewer than 10 per player (§9.1)"
+        for deal in warned
+    ]
+    warnings = check_deck(sample_deck(size)).warnings
+    assert [w for w in warnings if w.startswith("with deal")] == expected
+
+
+def test_9_1_a_deck_smaller_than_setup_leaves_no_draws_not_a_negative_number() -> None:
+    warnings = check_deck(sample_deck(10)).warnings
+    assert "setup takes 14 cards and leaves 0 draws" in warnings[0]
+    assert "setup takes 12 cards and leaves 0 draws" in warnings[1]
+
+
+def test_R01_deck_size_message_names_the_range() -> None:
+    report = check_deck(sample_deck(29), source="small.json")
+    assert [v.text for v in report.violations] == ["deck: 29 cards; a deck has 30 to 100 [R-01]"]
+    assert report.violations[0].to_json() == {
+        "card": None,
+        "field": "deck",
+        "rule": "R-01",
+        "message": "29 cards; a deck has 30 to 100",
+    }
+    assert report.summary() == "small.json: 29 cards, not valid, 1 violation, not balanced (§9.2)"
+    assert report.to_json()["source"] == "small.json"
+
+
+def test_deck_report_source_defaults_to_deck() -> None:
+    assert check_deck(sample_deck(30)).source == "<deck>"
+
+
+def test_R23_a_threshold_of_one_asks_something_and_zero_asks_nothing() -> None:
+    one = check_deck(deck_with({1: {"goal": parse_goal("blue>=1", 4)}}))
+    assert not [v for v in one.violations if v.rule == "R-23"]
+    zero = check_deck(deck_with({1: {"goal": parse_goal("blue>=0", 4)}}))
+    card_id = sample_deck(40).cards[1].id
+    assert [v.text for v in zero.violations if v.rule == "R-23"] == [
+        f"card {card_id}, goal: blue>=0: a threshold below 1 asks nothing [R-23]"
+    ]
+
+
+def test_R23_a_reward_outside_3_to_12_names_the_range() -> None:
+    report = check_deck(deck_with({2: {"goal": parse_goal("blue>=2", 13)}}))
+    card_id = sample_deck(40).cards[2].id
+    assert [v.text for v in report.violations] == [
+        f"card {card_id}, reward: 13 points; rewards are 3 to 12 [R-23]"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("pattern", "messages"),
+    [
+        ("0R,3R,4G,5Y,6V", ["colour R (red) twice, at positions 1 and 2"]),
+        ("0R,3R,4R,5Y,6V", ["colour R (red) three times, at positions 1, 2 and 3"]),
+        ("0R,3R,4R,5R,6V", ["colour R (red) four times, at positions 1, 2, 3 and 4"]),
+        ("0R,3R,4R,5R,6R", ["colour R (red) five times, at positions 1, 2, 3, 4 and 5"]),
+        ("0R,0B,4G,5Y,0V", ["shape 0 (circle) three times, at positions 1, 2 and 5"]),
+    ],
+)
+def test_1_3_repeated_colours_and_shapes_in_a_pattern_are_counted_in_words(
+    pattern: str, messages: list[str]
+) -> None:
+    deck = deck_with({0: {"pattern": parse_pattern(pattern)}})
+    card_id = deck.cards[0].id
+    found = [v.text for v in check_deck(deck).violations if v.field == "pattern"]
+    # (the deck's other cards may share the pattern; only the repeat findings are compared)
+    assert [t for t in found if "time" in t or "twice" in t] == [
+        f"card {card_id}, pattern: {m} [§1.3]" for m in messages
+    ]
+
+
+def test_1_3_a_pattern_of_four_stones_is_a_violation() -> None:
+    four = Pattern(parse_pattern("0R,3B,4G,5Y,6V").pieces[:4])
+    deck = deck_with({3: {"pattern": four}})
+    card_id = deck.cards[3].id
+    found = [v.to_json() for v in check_deck(deck).violations]
+    assert found == [
+        {
+            "card": card_id,
+            "field": "pattern",
+            "rule": "§1.3",
+            "message": "4 stones; a pattern has 5",
+        }
+    ]
+
+
+def test_duplicate_card_ids_are_named() -> None:
+    deck = sample_deck(40)
+    deck = deck_with({5: {"id": deck.cards[4].id}})
+    card_id = deck.cards[4].id
+    assert [v.text for v in check_deck(deck).violations if v.field == "id"] == [
+        f"card {card_id}, id: 2 cards have id {card_id} [deck]"
+    ]
+
+
+def test_R14_archive_capacity_reaches_the_file_check() -> None:
+    # blue>=6 in three archives of 5 (R-14): the SAME archive alone holds 5 blue cards and the
+    # SHAPES archive more. With archives of 2 at most 2 + 2 + 1 (COLOURS holds one blue) = 5.
+    deck = deck_with({2: {"goal": parse_goal("blue>=6", 9)}})
+    text = deck_to_json(deck)
+    card_id = deck.cards[2].id
+    assert check_deck_text(text, source="d.json").valid
+    small = check_deck_text(text, source="d.json", capacity=2)
+    unmet = [v.text for v in small.violations if v.card == card_id]
+    assert unmet == [
+        f"card {card_id}, goal: blue>=6 cannot be met: no 10 or fewer cards of this deck fit"
+        " the archives and meet it [§7]"
+    ]
+    assert small.summary().startswith("d.json: 40 cards, not valid, ")
+
+
+NO_PAIRS = Differences(None, None, (), 5, "")
+
+
+def hand_made_report() -> DeckReport:
+    """A deck report built field by field, so that its text and JSON can be written out."""
+    witness = Witness(
+        ((ArchiveRule.SAME, (3, 7)), (ArchiveRule.SHAPES, (12,)), (ArchiveRule.COLOURS, ()))
+    )
+    return DeckReport(
+        source="h.json",
+        cards=31,
+        violations=(Violation(4, "arrows", "R-03", "N,N: the two directions must differ"),),
+        warnings=("a warning",),
+        figures=(
+            Figure("positions", "colours at position 1", (("R", 7), ("B", 6), ("G", 6))),
+            Figure("match", "match colours", (("R", 8), ("B", 5), ("G", 6))),
+        ),
+        differences=Differences(3, (2, 9), ((3, 1), (4, 10)), 5, "because"),
+        goals=(
+            GoalCheck(parse_goal("blue>=2", 5), (1, 2), (5, 6), Fraction(1, 8), witness),
+            GoalCheck(parse_goal("red>=9", 12), (3,), (12,), Fraction(0), None),
+        ),
+    )
+
+
+def test_deck_report_lines_for_people() -> None:
+    assert hand_made_report().lines() == [
+        "h.json: card 4, arrows: N,N: the two directions must differ [R-03]",
+        "h.json: warning: a warning",
+        "smallest difference between two patterns: 3 (cards 2 and 9); best possible 5: because",
+        "  1 pairs differ in 3, 10 pairs differ in 4",
+        "balance (§9.2):",
+        # 19 over 3 values: 6 or 7 each; 7, 6, 6 is even
+        "  colours at position 1: R: 7, B: 6, G: 6",
+        "  match colours: R: 8, B: 5, G: 6 — uneven, expected 6 or 7 each",
+        "goals: 2 different, 1 cannot be met",
+        "  blue>=2 — cards 1, 2; reward 5/6; chance 12.5%; witness same: 3, 7; shapes: 12;"
+        " colours: -",
+        "  red>=9 — cards 3; reward 12; chance 0.0%; CANNOT BE MET",
+        "h.json: 31 cards, not valid, 1 violation, not balanced (§9.2)",
+    ]
+
+
+def test_deck_report_json() -> None:
+    data = hand_made_report().to_json()
+    assert data == {
+        "source": "h.json",
+        "kind": "deck",
+        "cards": 31,
+        "valid": False,
+        "balanced": False,
+        "exit_code": 1,
+        "violations": [
+            {
+                "card": 4,
+                "field": "arrows",
+                "rule": "R-03",
+                "message": "N,N: the two directions must differ",
+            }
+        ],
+        "warnings": ["a warning"],
+        "differences": {
+            "smallest": 3,
+            "pair": [2, 9],
+            "pairs_by_difference": {"3": 1, "4": 10},
+            "best_possible": 5,
+            "reason": "because",
+        },
+        "balance": [
+            {
+                "target": "positions",
+                "name": "colours at position 1",
+                "counts": {"R": 7, "B": 6, "G": 6},
+                "expected": [6, 7],
+                "even": True,
+            },
+            {
+                "target": "match",
+                "name": "match colours",
+                "counts": {"R": 8, "B": 5, "G": 6},
+                "expected": [6, 7],
+                "even": False,
+            },
+        ],
+        "goals": [
+            {
+                "goal": "blue>=2",
+                "cards": [1, 2],
+                "rewards": [5, 6],
+                "chance": 0.125,
+                "achievable": True,
+                "witness": {"same": [3, 7], "shapes": [12], "colours": []},
+            },
+            {
+                "goal": "red>=9",
+                "cards": [3],
+                "rewards": [12],
+                "chance": 0.0,
+                "achievable": False,
+                "witness": None,
+            },
+        ],
+    }
+
+
+def test_a_valid_balanced_report_says_so_in_the_singular() -> None:
+    one = DeckReport(
+        "o.csv", 1, (), (), (Figure("t", "f", (("R", 2), ("B", 2))),), NO_PAIRS, goals=()
+    )
+    assert one.lines() == [
+        "balance (§9.2):",
+        "  f: 2 each (all 2)",
+        "goals: 0 different, all achievable",
+        "o.csv: 1 card, valid, balanced (§9.2)",
+    ]
+    assert one.exit_code == 0
+    two = replace(one, violations=(Violation(None, "deck", "R-01", "x"),) * 2)
+    assert two.summary() == "o.csv: 1 card, not valid, 2 violations, balanced (§9.2)"
+
+
+def test_long_even_figures_name_the_exceptions_and_uneven_ones_the_expected_share() -> None:
+    # 12 counts, eleven 2s and one 3: total 25, share 25/12 -> 2 or 3 each: even.
+    counts = tuple((f"k{i}", 3 if i == 5 else 2) for i in range(12))
+    assert Figure("t", "pairs", counts).text == "pairs: 2 each, 3 for k5"
+    # 10 + 10 + 13 = 33 over 3: 11 each exactly, so 10 and 13 are uneven.
+    uneven = Figure("t", "f", (("a", 10), ("b", 10), ("c", 13)))
+    assert uneven.text == "f: a: 10, b: 10, c: 13 — uneven, expected 11 each"
