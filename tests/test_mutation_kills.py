@@ -13,6 +13,7 @@ import pytest
 
 from runarch_gen.errors import ConstraintError, InputError
 from runarch_gen.runarch.archives import ArchiveRule
+from runarch_gen.runarch.atoms import Colour, Direction, Shape
 from runarch_gen.runarch.boards import cpsat
 from runarch_gen.runarch.boards.board import Board
 from runarch_gen.runarch.boards.check import check_board, check_board_text, is_valid_board
@@ -522,3 +523,155 @@ def test_long_even_figures_name_the_exceptions_and_uneven_ones_the_expected_shar
     # 10 + 10 + 13 = 33 over 3: 11 each exactly, so 10 and 13 are uneven.
     uneven = Figure("t", "f", (("a", 10), ("b", 10), ("c", 13)))
     assert uneven.text == "f: a: 10, b: 10, c: 13 — uneven, expected 11 each"
+
+
+def naive_figures(deck: Deck) -> list[tuple[str, str, dict[str, int]]]:
+    """§9.2's balance figures counted plainly: (target, name, {label: count}) in report order."""
+    colours = [c.letter for c in Colour]
+    shapes = [s.digit for s in Shape]
+    codes = [s + c for c in colours for s in shapes]  # 0R 3R 4R 5R 6R 0B ...
+    directions = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+
+    def tally(labels: list[str], seen: list[str]) -> dict[str, int]:
+        return {label: seen.count(label) for label in labels}
+
+    cards = deck.cards
+    patterns = [[p.code for p in card.pattern] for card in cards]
+    goals = [card.goal for card in cards]
+    kinds = {
+        "colour": "one-colour goals",
+        "shape": "one-shape goals",
+        "colour+shape": "colour+shape goals",
+        "colours": "different-colours goals",
+        "shapes": "different-shapes goals",
+    }
+    out = [("stones", "stones", tally(codes, [code for p in patterns for code in p]))]
+    for i in range(5):
+        out.append(
+            (
+                "positions",
+                f"colours at position {i + 1}",
+                tally(colours, [p[i][1] for p in patterns]),
+            )
+        )
+        out.append(
+            ("positions", f"shapes at position {i + 1}", tally(shapes, [p[i][0] for p in patterns]))
+        )
+    matches = [card.match.code for card in cards]
+    out.append(("matches", "match areas", tally(codes, matches)))
+    out.append(("matches", "match colours", tally(colours, [m[1] for m in matches])))
+    out.append(("matches", "match shapes", tally(shapes, [m[0] for m in matches])))
+    out.append(("goal-kinds", "goal kinds", tally(list(kinds), [g.kind.value for g in goals])))
+    for plural, single, labels in (("colours", "colour", colours), ("shapes", "shape", shapes)):
+
+        def value(goal: object, single: str = single) -> str:
+            attribute = getattr(goal, single)
+            return str(attribute.letter if single == "colour" else attribute.digit)
+
+        asking = [g for g in goals if g.kind.value in (single, "colour+shape")]
+        out.append((f"goal-{plural}", f"goal {plural}", tally(labels, [value(g) for g in asking])))
+        for kind in (single, "colour+shape"):
+            of_kind = [value(g) for g in goals if g.kind.value == kind]
+            out.append((f"goal-{plural}", f"{plural} of {kinds[kind]}", tally(labels, of_kind)))
+    pairs = [
+        g.shape.digit + g.colour.letter  # type: ignore[union-attr]
+        for g in goals
+        if g.kind.value == "colour+shape"
+    ]
+    out.append(("goal-pairs", "colour×shape pairs of colour+shape goals", tally(codes, pairs)))
+    for kind, name in kinds.items():
+        levels = [
+            f"{g.colour_count}&{g.shape_count}"
+            if kind == "colour+shape"
+            else f">={max(g.colour_count, g.shape_count)}"
+            for g in goals
+            if g.kind.value == kind
+        ]
+        if levels:
+            ordered = sorted(set(levels), key=lambda t: [int(x) for x in t.strip(">=").split("&")])
+            out.append(("goal-thresholds", f"thresholds of {name}", tally(ordered, levels)))
+    arrows = [[d.name for d in card.arrows] for card in cards]
+    out.append(("arrow-directions", "first arrows", tally(directions, [a[0] for a in arrows])))
+    out.append(("arrow-directions", "second arrows", tally(directions, [a[1] for a in arrows])))
+    every = [d for a in arrows for d in a]
+    out.append(("arrow-directions", "all arrows", tally(directions, every)))
+    pair_labels = [f"{a}→{b}" for a in directions for b in directions if a != b]
+    out.append(("arrow-pairs", "arrow pairs", tally(pair_labels, [f"{a}→{b}" for a, b in arrows])))
+    return out
+
+
+@pytest.mark.parametrize(("size", "seed"), [(30, 0), (40, 1), (57, 2)])
+def test_9_2_balance_figures_agree_with_a_plain_count(size: int, seed: int) -> None:
+    deck = sample_deck(size, seed)
+    figures = [(f.target, f.name, dict(f.counts)) for f in check_deck(deck).figures]
+    expected = naive_figures(deck)
+    assert [name for _, name, _ in figures] == [name for _, name, _ in expected]
+    for got, want in zip(figures, expected, strict=True):
+        assert got == want, want[1]
+        assert list(got[2]) == list(want[2]), want[1]  # the labels in the same order
+
+
+def test_9_2_balance_figures_skip_malformed_patterns_and_arrows() -> None:
+    four = Pattern(parse_pattern("0R,3B,4G,5Y,6V").pieces[:4])
+    deck = deck_with({0: {"pattern": four}, 1: {"arrows": (Direction.N,)}})
+    figures = {f.name: dict(f.counts) for f in check_deck(deck).figures}
+    assert sum(figures["stones"].values()) == 5 * 39
+    assert sum(figures["colours at position 1"].values()) == 39
+    assert sum(figures["first arrows"].values()) == 39
+    assert sum(figures["all arrows"].values()) == 2 * 39
+
+
+def test_pattern_differences_of_three_hand_made_cards() -> None:
+    deck = deck_with(
+        {
+            0: {"id": 101, "pattern": parse_pattern("0R,3B,4G,5Y,6V")},
+            1: {"id": 102, "pattern": parse_pattern("0R,3B,4G,6Y,5V")},  # 2 from 101
+            2: {"id": 103, "pattern": parse_pattern("3R,0B,6G,5Y,4V")},  # 4 from 101, 5 from 102
+        },
+        size=30,
+    )
+    three = replace(deck, cards=deck.cards[:3])
+    d = check_deck(three).differences
+    assert (d.smallest, d.pair, d.histogram) == (2, (101, 102), ((2, 1), (4, 1), (5, 1)))
+    assert (d.best_possible, d.reason) == (5, "3 cards can show different stones at every position")
+
+
+def test_pigeonhole_reason_names_the_first_two_cards_sharing_a_first_stone() -> None:
+    deck = sample_deck(26, 3)
+    seen: dict[str, int] = {}
+    for card in deck.cards:  # the first card whose first stone an earlier card already has
+        code = card.pattern[0].code
+        if code in seen:
+            first, second, stone = seen[code], card.id, code
+            break
+        seen[code] = card.id
+    d = check_deck(deck).differences
+    assert d.best_possible == 4
+    assert d.reason == (
+        "26 cards cannot all show different stones at position 1, there are only 25"
+        f" (pigeonhole), so two of them share it; here cards {first} and {second} both have"
+        f" {stone}"
+    )
+
+
+def goal_check(text: str, reward: int, chance: Fraction) -> GoalCheck:
+    return GoalCheck(parse_goal(text, reward), (1,), (reward,), chance, None)
+
+
+def test_R23_reward_order_warning_counts_pairs_where_the_harder_goal_pays_less() -> None:
+    from runarch_gen.runarch.decks.check import _reward_order_warnings
+
+    hard = goal_check("blue>=4", 5, Fraction(1, 10))
+    easy = goal_check("blue>=2", 6, Fraction(1, 2))
+    fair = goal_check("red>=4", 9, Fraction(1, 10))
+    assert _reward_order_warnings([fair, easy]) == []
+    assert _reward_order_warnings([hard, easy, fair]) == [
+        "1 pair of goals pay less for the harder goal [R-23], e.g. blue>=4 (chance 10.0%,"
+        " reward 5) and blue>=2 (chance 50.0%, reward 6)"
+    ]
+    harder = goal_check("blue>=5", 4, Fraction(1, 20))
+    assert _reward_order_warnings([hard, easy, harder])[0].startswith(
+        "3 pairs of goals pay less for the harder goal [R-23], e.g. blue>=4"
+    )
+    same_chance = goal_check("red>=2", 6, Fraction(1, 10))
+    assert _reward_order_warnings([hard, same_chance]) == []  # equally likely: no order
