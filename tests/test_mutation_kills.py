@@ -12,6 +12,7 @@ from fractions import Fraction
 import pytest
 
 from runarch_gen.errors import ConstraintError, InputError
+from runarch_gen.runarch.analysis.best_score import ScoreWitness
 from runarch_gen.runarch.archives import ArchiveRule
 from runarch_gen.runarch.atoms import Colour, Direction, Shape
 from runarch_gen.runarch.boards import cpsat
@@ -41,6 +42,18 @@ from runarch_gen.runarch.decks.check import (
 from runarch_gen.runarch.decks.goals import Witness
 from runarch_gen.runarch.decks.io import deck_to_json
 from runarch_gen.runarch.engine.sample import sample_deck
+from runarch_gen.runarch.engine.tokens import BonusTokens
+from runarch_gen.runarch.rules import parse_rules
+from runarch_gen.runarch.validation.validate import (
+    _board_check,
+    _cards_check,
+    _deck_size_check,
+    _goals_check,
+    _minimums_check,
+    _patterns_check,
+    _stones_check,
+    _violation_failure,
+)
 
 # Board checker (RULES §2, B-1/B-2) ----------------------------------------------------------------
 
@@ -675,3 +688,201 @@ def test_R23_reward_order_warning_counts_pairs_where_the_harder_goal_pays_less()
     )
     same_chance = goal_check("red>=2", 6, Fraction(1, 10))
     assert _reward_order_warnings([hard, same_chance]) == []  # equally likely: no order
+
+
+# Static validation of a set (§9.1, B-1/B-2, §1.3, §7, R-09, R-10) -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("variant", "cards", "summary", "message", "arithmetic"),
+    [
+        (
+            "complex",
+            33,
+            "33 cards, 34 needed",
+            "19 draws, fewer than 20 in the complex game",
+            "33 cards: setup takes 14 (2 players × 5 dealt [R-04] + 4 in the offer), leaving 19"
+            " draws; 2 × 10 draws are needed, so at least 34 cards",
+        ),
+        (
+            "solo(deal=4)",
+            17,
+            "17 cards, 18 needed",
+            "9 draws, fewer than 10 in the solo game",
+            "17 cards: setup takes 8 (1 player × 4 dealt [R-04] + 4 in the offer), leaving 9"
+            " draws; 1 × 10 draws are needed, so at least 18 cards",
+        ),
+        (
+            "simple",
+            3,
+            "3 cards, 24 needed",
+            "too small to set up in the simple game",
+            "3 cards: setup takes 4 (2 hands of 2, §5.1), leaving 0 draws; 2 × 10 draws are"
+            " needed, so at least 24 cards",
+        ),
+    ],
+)
+def test_9_1_deck_size_check_shows_its_arithmetic(
+    variant: str, cards: int, summary: str, message: str, arithmetic: str
+) -> None:
+    config = parse_rules(variant)
+    check = _deck_size_check(sample_deck(cards), config)
+    needed = int(summary.split(", ")[1].split(maxsplit=1)[0])
+    assert check.to_json() == {
+        "check": "deck size",
+        "rules": [variant],
+        "ok": False,
+        "summary": summary,
+        "failures": [
+            {"component": "deck", "rule": "§9.1", "message": message, "proof": arithmetic}
+        ],
+        "proofs": {"cards": cards, "needed": needed},
+    }
+    enough = _deck_size_check(sample_deck(needed), config)
+    assert enough.ok and enough.proofs == {"cards": needed, "needed": needed}
+    assert enough.summary.startswith(f"{needed} cards: setup takes ")
+
+
+def test_B1_B2_board_check_names_the_rule_and_the_squares() -> None:
+    board = Board.from_codes(LATIN)
+    plain = _board_check(board, diagonals=False)
+    assert plain.ok and plain.summary == (
+        "B-1 holds: no row or column repeats a colour or a shape; the 25 tiles are distinct"
+    )
+    assert plain.proofs == {"tiles": LATIN}
+    both = _board_check(board, diagonals=True)
+    assert both.summary == "1 violation of B-1 and B-2"
+    assert [f.to_json() for f in both.failures] == [
+        {
+            "component": "board",
+            "rule": "B-2",
+            "message": D2_VIOLET,
+            "proof": f"squares {', '.join(D2)}",
+        }
+    ]
+    b2 = generate_board(BoardConstraints(diagonals=True), seed=2)
+    assert _board_check(b2, diagonals=True).summary == (
+        "B-1 and B-2 holds: no row, column or diagonal repeats a colour or a shape; the 25 tiles"
+        " are distinct"
+    )
+    rows = [row[:] for row in LATIN]
+    rows[0][0] = "4B"
+    broken = _board_check(Board.from_codes(rows), diagonals=False)
+    assert broken.summary == "6 violations of B-1"
+    missing = [f for f in broken.failures if "missing" in f.message]
+    assert [(f.rule, f.proof) for f in missing] == [("B-1", "")]
+
+
+def test_the_stones_are_the_25_colour_shape_pairs() -> None:
+    check = _stones_check()
+    assert check.ok and check.summary == "25 distinct stones, one of each colour × shape (§1.2)"
+
+
+def test_pattern_card_and_goal_checks_of_a_deck() -> None:
+    four = Pattern(parse_pattern("0R,3B,4G,5Y,6V").pieces[:4])
+    deck = deck_with(
+        {
+            0: {"pattern": four},
+            1: {"arrows": (Direction.N, Direction.N)},
+            2: {"goal": parse_goal("blue>=6", 9)},
+            3: {"goal": parse_goal("blue>=6", 9)},
+        }
+    )
+    ids = [card.id for card in deck.cards[:4]]
+    report = check_deck(deck, capacity=2)
+    patterns = _patterns_check(report)
+    assert patterns.summary == "1 pattern violation"
+    assert [f.to_json() for f in patterns.failures] == [
+        {
+            "component": f"card {ids[0]}",
+            "rule": "§1.3",
+            "message": "4 stones; a pattern has 5",
+            "proof": "",
+        }
+    ]
+    cards = _cards_check(report)
+    assert cards.summary == "1 violation"
+    assert [(f.component, f.rule, f.message) for f in cards.failures] == [
+        (f"card {ids[1]} arrows", "R-03", "N,N: the two directions must differ")
+    ]
+    goals = _goals_check(report, ("complex",), 2)
+    assert goals.rules == ("complex",)
+    unmet = sum(1 for g in report.goals if g.witness is None)
+    assert goals.summary == f"{unmet} of {len(report.goals)} goals cannot be met"
+    blue = [f for f in goals.failures if f.message.startswith("blue>=6")]
+    assert [(f.component, f.rule) for f in blue] == [(f"cards {ids[2]}, {ids[3]}, goal", "§7")]
+    assert blue[0].proof == (
+        "CP-SAT proved that no 10 or fewer cards of this deck fit the archives (SAME, SHAPES,"
+        " COLOURS, 2 cards each [R-14]) and meet it"
+    )
+    assert goals.proofs["blue>=6"] is None
+
+    clean = check_deck(sample_deck(40))
+    assert _patterns_check(clean).summary == (
+        "40 patterns, each with 5 colours and 5 shapes, none repeated (§1.3)"
+    )
+    assert _cards_check(clean).summary == "40 cards: ids, match areas, arrows and rewards valid"
+    all_met = _goals_check(clean, ("complex",), 5)
+    assert all_met.ok and all_met.summary == (
+        f"{len(clean.goals)} goals, each met by a witness of at most 10 cards in archives of 5"
+    )
+    assert all(all_met.proofs[g.goal.text] for g in clean.goals)
+
+
+def test_a_deck_violation_and_a_card_field_name_their_component() -> None:
+    assert _violation_failure(Violation(None, "deck", "R-01", "m")).component == "deck"
+    assert _violation_failure(Violation(7, "pattern", "§1.3", "m")).component == "card 7"
+    assert _violation_failure(Violation(7, "reward", "R-23", "m"), "p").to_json() == {
+        "component": "card 7 reward",
+        "rule": "R-23",
+        "message": "m",
+        "proof": "p",
+    }
+
+
+BEST_7 = ScoreWitness(card=1, line="r1", pattern_points=7, match_bonus=0, stones=tuple(range(25)))
+
+
+def test_R10_fixed_minimum_out_of_reach_names_the_best() -> None:
+    config = parse_rules("simple(minimum=8)")
+    check = _minimums_check(config, ("simple(minimum=8)",), None, BEST_7, None)
+    assert check.summary == "the fixed minimum cannot be reached"
+    assert [f.to_json() for f in check.failures] == [
+        {
+            "component": "minimum 8",
+            "rule": "R-10",
+            "message": "cannot be reached: the best is 7 pattern points",
+            "proof": "card 1 on r1: 7 pattern points",
+        }
+    ]
+    reached = _minimums_check(parse_rules("simple(minimum=7)"), (), None, BEST_7, None)
+    assert reached.summary == (
+        "the fixed minimum 7 [R-10] is within reach: best 7 pattern points (card 1 on r1: 7"
+        " pattern points)"
+    )
+    assert reached.proofs == {"best_pattern_points": BEST_7.to_json()}
+    nothing = _minimums_check(config, (), None, None, None)
+    assert [(f.component, f.rule) for f in nothing.failures] == [("deck", "§1.3")]
+
+
+def test_R09_each_token_above_the_best_card_score_fails() -> None:
+    phase4 = ScoreWitness(
+        card=2, line="d1", pattern_points=8, match_bonus=3, stones=tuple(range(25))
+    )
+    tokens = BonusTokens(((5, 6, 7), (7, 8, 11), (9, 12), (11, 12, 13)))
+    config = parse_rules("complex")
+    check = _minimums_check(config, ("complex",), tokens, BEST_7, phase4)
+    # best card score 8 + 3 = 11: X 11 and N 11 are reachable, F 12, N 12 and N 13 are not.
+    assert [f.component for f in check.failures] == ["token F 12", "token N 12", "token N 13"]
+    assert check.failures[0].message == (
+        "a minimum of 12 cannot be reached with match_bonus=board: the best possible card score"
+        " is 11"
+    )
+    assert check.failures[0].proof.startswith("card 2 on d1: ")
+    assert check.summary == (
+        "3 minimums out of reach: D 5/6/7, X 7/8/11, F 9/12, N 11/12/13: best 7 pattern points"
+        f" in phases 1–3, best card score 11 in phase 4 with match_bonus=board ({phase4.text})"
+    )
+    assert check.proofs["tokens"] == tokens.to_json()
+    fine = _minimums_check(config, (), BonusTokens(((5,), (7,), (9,), (11,))), BEST_7, phase4)
+    assert fine.ok and fine.summary.startswith("every minimum can be reached: D 5, X 7, F 9, N 11")
