@@ -14,7 +14,7 @@ import pytest
 from runarch_gen.errors import ConstraintError, InputError
 from runarch_gen.runarch.analysis.best_score import ScoreWitness
 from runarch_gen.runarch.archives import ArchiveRule
-from runarch_gen.runarch.atoms import Colour, Direction, Shape
+from runarch_gen.runarch.atoms import Colour, Direction, Piece, Shape, parse_piece
 from runarch_gen.runarch.boards import cpsat
 from runarch_gen.runarch.boards.board import Board
 from runarch_gen.runarch.boards.check import check_board, check_board_text, is_valid_board
@@ -42,6 +42,15 @@ from runarch_gen.runarch.decks.check import (
 from runarch_gen.runarch.decks.goals import Witness
 from runarch_gen.runarch.decks.io import deck_to_json
 from runarch_gen.runarch.engine.sample import sample_deck
+from runarch_gen.runarch.engine.scoring import (
+    ArchiveBet,
+    FinalPosition,
+    GoalBet,
+    settle,
+    settle_automa,
+    solo_winners,
+    winners,
+)
 from runarch_gen.runarch.engine.tokens import BonusTokens
 from runarch_gen.runarch.rules import parse_rules
 from runarch_gen.runarch.validation.validate import (
@@ -886,3 +895,136 @@ def test_R09_each_token_above_the_best_card_score_fails() -> None:
     assert check.proofs["tokens"] == tokens.to_json()
     fine = _minimums_check(config, (), BonusTokens(((5,), (7,), (9,), (11,))), BEST_7, phase4)
     assert fine.ok and fine.summary.startswith("every minimum can be reached: D 5, X 7, F 9, N 11")
+
+
+# Final scoring (RULES §5-§7, R-19, R-20, R-22, R-24, R-27) --------------------------------------
+
+
+def pieces(codes: str) -> tuple[Piece, ...]:
+    return tuple(parse_piece(code) for code in codes.split()) if codes else ()
+
+
+def test_6_3_R22_R19_settlement_worked_example_of_the_complex_game() -> None:
+    # M = 13 (best card), the opponent's best 11: the duel pays 13 again.
+    # Archive bets (§6.3): gold on 3 in the left archive holding 3: 13 + 3 = 16; silver on 2 in
+    # the middle holding 2: ceil(13/2) = 7, + 2 = 9; gold on 4 in the right holding 0: -13.
+    # Goal bets: gold on blue>=3 (5), met by the three blue cards: 13 + 5 = 18; silver on
+    # red>=2 (4), one red card only: -13. Secret goal colours>=3 (6): blue, red, green: 6.
+    position = FinalPosition(
+        card_points=70,
+        best=13,
+        opponent_bests=(11,),
+        archives=(pieces("0B 3B 4B"), pieces("5R 6G"), ()),
+        archive_bets=(ArchiveBet(0, 3, True), ArchiveBet(1, 2, False), ArchiveBet(2, 4, True)),
+        goal_bets=(
+            GoalBet(parse_goal("blue>=3", 5), True, card=7),
+            GoalBet(parse_goal("red>=2", 4), False),
+        ),
+        secret=parse_goal("colours>=3", 6),
+    )
+    settlement = settle(position, parse_rules("complex"))
+    assert [(i.part, i.what, i.points) for i in settlement.items] == [
+        ("cards", "card points on the frame", 70),
+        ("duel", "best-card duel [R-19]", 13),
+        ("archive_bets", "gold on 3 in the left archive, holds 3", 16),
+        ("archive_bets", "silver on 2 in the middle archive, holds 2", 9),
+        ("archive_bets", "gold on 4 in the right archive, holds 0", -13),
+        ("goal_bets", "gold on card 7: blue>=3 (5), met", 18),
+        ("goal_bets", "silver on red>=2 (4), not met", -13),
+        ("secret_goal", "secret goal colours>=3 (6), met", 6),
+    ]
+    assert settlement.total == 70 + 13 + 16 + 9 - 13 + 18 - 13 + 6 == 106
+    assert settlement.score().parts == (
+        ("cards", 70),
+        ("duel", 13),
+        ("archive_bets", 12),
+        ("goal_bets", 5),
+        ("secret_goal", 6),
+    )
+
+
+def test_6_3_an_archive_bet_on_fewer_cards_than_held_is_lost_without_subtracting_n() -> None:
+    # Four cards in the left archive, a silver bet on 3 there: not exactly 3, so -M = -9.
+    position = FinalPosition(
+        card_points=0,
+        best=9,
+        archives=(pieces("0B 3B 4B 5B"), (), ()),
+        archive_bets=(ArchiveBet(0, 3, False),),
+    )
+    items = settle(position, parse_rules("complex")).items
+    assert [(i.what, i.points) for i in items if i.part == "archive_bets"] == [
+        ("silver on 3 in the left archive, holds 4", -9)
+    ]
+    # A silver win on an odd best rounds up: ceil(9/2) = 5, + 4 cards.
+    won = replace(position, archive_bets=(ArchiveBet(0, 4, False),))
+    assert settle(won, parse_rules("complex")).score().part("archive_bets") == 5 + 4
+
+
+def test_nothing_bet_and_no_secret_are_named_and_score_nothing() -> None:
+    items = settle(FinalPosition(card_points=40, best=8), parse_rules("complex")).items
+    assert [(i.part, i.what, i.points) for i in items] == [
+        ("cards", "card points on the frame", 40),
+        ("duel", "best-card duel [R-19]", 0),  # no opponent: no duel
+        ("archive_bets", "no archive bets", 0),
+        ("goal_bets", "no goal bets [R-22]", 0),
+        ("secret_goal", "no secret goal", 0),
+    ]
+    # With no archives at all a bet finds 0 cards there.
+    bet = FinalPosition(card_points=0, best=8, archive_bets=(ArchiveBet(2, 2, True),))
+    assert settle(bet, parse_rules("complex")).total == -8
+
+
+def test_5_1_the_simple_game_scores_card_points_and_the_duel_only() -> None:
+    position = FinalPosition(
+        card_points=80,
+        best=10,
+        opponent_bests=(10,),  # equal bests: no duel
+        archive_bets=(ArchiveBet(0, 2, True),),
+        secret=parse_goal("blue>=1", 3),
+    )
+    items = settle(position, parse_rules("simple")).items
+    assert [(i.part, i.points) for i in items] == [("cards", 80), ("duel", 0)]
+
+
+def test_R27_classic_full_archives_score_the_bonus_each() -> None:
+    position = FinalPosition(
+        card_points=50,
+        best=7,
+        opponent_bests=(6,),
+        archives=(pieces("0B 3B 4B 5B"), pieces("0R 3G 4Y"), pieces("0V 3V 4V 5V")),
+        secret=parse_goal("blue>=5", 9),
+    )
+    items = settle(position, parse_rules("classic(archive_bonus=7)")).items
+    assert [(i.part, i.what, i.points) for i in items] == [
+        ("cards", "card points on the frame", 50),
+        ("duel", "best-card duel [R-19]", 7),
+        ("secret_goal", "secret goal blue>=5 (9), not met", 0),
+        ("full_archives", "left archive holds 4 of 4 [R-27]", 7),
+        ("full_archives", "middle archive holds 3 of 4 [R-27]", 0),
+        ("full_archives", "right archive holds 4 of 4 [R-27]", 7),
+    ]
+
+
+def test_R24_the_automa_scores_its_cards_and_the_duel() -> None:
+    assert [(i.part, i.points) for i in settle_automa(30, 9, 8).items] == [
+        ("cards", 30),
+        ("duel", 9),
+    ]
+    assert settle_automa(30, 9, 9).total == 30
+    assert solo_winners(41, 40) == (0,)
+    assert solo_winners(40, 40) == (1,)  # only a strictly higher total wins
+    assert solo_winners(39, 40) == (1,)
+
+
+@pytest.mark.parametrize(
+    ("totals", "bests", "won"),
+    [
+        ([60, 58], [5, 9], (0,)),
+        ([58, 60], [9, 5], (1,)),
+        ([60, 60], [8, 9], (1,)),  # tie on totals: the higher best card
+        ([60, 60], [9, 9], (0, 1)),  # then a shared win
+        ([5, 7, 7], [9, 3, 2], (1,)),  # the best card only decides among the tied
+    ],
+)
+def test_R20_winners(totals: list[int], bests: list[int], won: tuple[int, ...]) -> None:
+    assert winners(totals, bests) == won
