@@ -333,7 +333,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("modules", nargs="*", help="module names (see --list), or 'all'")
     parser.add_argument("--list", action="store_true", help="list the modules and their tests")
     parser.add_argument("-j", "--jobs", type=int, default=1, help="mutants run at once (1)")
-    parser.add_argument("--timeout-multiplier", type=float, default=15.0)
+    parser.add_argument(
+        "--timeout-multiplier",
+        type=float,
+        default=3.0,
+        help="a mutant times out (and counts as killed) after this many times its tests' time (3)",
+    )
     parser.add_argument("--keep", action="store_true", help="keep the scratch copy")
     parser.add_argument("--survivors", action="store_true", help="print each survivor's diff")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
