@@ -12,6 +12,20 @@ from fractions import Fraction
 import pytest
 
 from runarch_gen.errors import ConstraintError, InputError
+from runarch_gen.pnp.geometry import Box
+from runarch_gen.pnp.sheets import (
+    PAPERS,
+    CropMark,
+    Imposition,
+    Item,
+    Page,
+    Paper,
+    Placement,
+    SheetSpec,
+    _clipped,
+    duplex_test_marks,
+    impose,
+)
 from runarch_gen.runarch.analysis.best_score import ScoreWitness
 from runarch_gen.runarch.archives import ArchiveRule
 from runarch_gen.runarch.atoms import Colour, Direction, Piece, Shape, parse_piece
@@ -1028,3 +1042,226 @@ def test_R24_the_automa_scores_its_cards_and_the_duel() -> None:
 )
 def test_R20_winners(totals: list[int], bests: list[int], won: tuple[int, ...]) -> None:
     assert winners(totals, bests) == won
+
+
+# Sheet imposition and crop marks (pnp/sheets.py) --------------------------------------------------
+
+A4 = SheetSpec(PAPERS["a4"])
+
+
+def test_a4_usable_area_and_footer_band() -> None:
+    # Margins 9.5 on every side, a 10 mm footer and 1 mm between it and the components:
+    # 210 - 19 = 191 wide, 297 - 19 - 10 - 1 = 267 high; the footer starts at 297 - 9.5 - 10.
+    assert A4.usable == Box(9.5, 9.5, 191.0, 267.0)
+    assert A4.footer_box == Box(9.5, 277.5, 191.0, 10.0)
+
+
+def test_cards_turn_when_turned_more_fit_and_crop_marks_continue_every_cut_line() -> None:
+    # 63 × 88 with 3 mm bleed: 69 × 94 upright fits 2 × 2 (191 // 69, 267 // 94); turned,
+    # 94 × 69 fits 2 × 3 (267 // 69 = 3): six a page, turned. The block is 188 wide, centred:
+    # left edge 9.5 + (191 - 188) / 2 = 11.
+    items = [Item("card", f"c{i}", 63.0, 88.0) for i in range(7)]
+    imposition = impose(items, A4, bleed=3.0, duplex="none")
+    first, second = imposition.pages
+    assert [p.quarter_turns for p in first.placements] == [1] * 6
+    assert [p.bleed for p in first.placements] == [
+        Box(11.0 + 94 * c, 9.5 + 69 * r, 94.0, 69.0) for r in range(3) for c in range(2)
+    ]
+    assert [p.cut for p in first.placements] == [
+        Box(14.0 + 94 * c, 12.5 + 69 * r, 88.0, 63.0) for r in range(3) for c in range(2)
+    ]
+    assert first.placements[0].bleed_width == 3.0
+    # The seventh card alone on page 2, centred: 9.5 + (191 - 94) / 2 = 58.
+    assert [p.bleed for p in second.placements] == [Box(58.0, 9.5, 94.0, 69.0)]
+    # Marks start 0.5 beyond the block's bleed edge and are 3 long; the ink-free band (6 mm,
+    # plus the 0.2 mm line) cuts the top ones to start at 6.2 instead of 6.0.
+    vertical = [
+        ((x, 6.2), (x, 9.0)) if top else ((x, 217.0), (x, 220.0))
+        for x in (14.0, 102.0, 108.0, 196.0)
+        for top in (True, False)
+    ]
+    horizontal = [
+        ((7.5, y), (10.5, y)) if left else ((199.5, y), (202.5, y))
+        for y in (12.5, 75.5, 81.5, 144.5, 150.5, 213.5)
+        for left in (True, False)
+    ]
+    marks = [
+        tuple(tuple(round(v, 6) for v in point) for point in (m.start, m.end)) for m in first.marks
+    ]
+    assert marks == vertical + horizontal
+
+
+def test_marks_are_cut_at_the_footer_and_dropped_when_their_line_is_outside() -> None:
+    # One 180 × 266 sheet (no bleed), centred: left edge 9.5 + (191 - 180) / 2 = 15, right
+    # 195; it reaches 9.5 + 266 = 275.5. Its bottom marks would run from 276 to 279, but the
+    # marks' page ends 0.2 above the footer (277.5): cut to 276-277.3. The top ones from 6 to 9
+    # are cut to 6.2 (ink-free band); the side ones (11.5-14.5, 195.5-198.5) stay whole.
+    big = impose([Item("map", "m", 180.0, 266.0, rotatable=False)], A4, bleed=0.0)
+    marks = [
+        tuple(tuple(round(v, 6) for v in point) for point in (m.start, m.end))
+        for m in big.pages[0].marks
+    ]
+    assert marks == [
+        ((15.0, 6.2), (15.0, 9.0)),
+        ((15.0, 276.0), (15.0, 277.3)),
+        ((195.0, 6.2), (195.0, 9.0)),
+        ((195.0, 276.0), (195.0, 277.3)),
+        ((11.5, 9.5), (14.5, 9.5)),
+        ((195.5, 9.5), (198.5, 9.5)),
+        ((11.5, 275.5), (14.5, 275.5)),
+        ((195.5, 275.5), (198.5, 275.5)),
+    ]
+    # A mark on a line outside the page box is dropped, one inside is clipped, never moved.
+    page = Box(6.2, 6.2, 197.6, 271.1)
+    assert _clipped(CropMark((5.0, 100.0), (5.0, 103.0)), page) is None
+    assert _clipped(CropMark((100.0, 280.0), (103.0, 280.0)), page) is None
+    assert _clipped(CropMark((100.0, 5.0), (100.0, 8.0)), page) == CropMark(
+        (100.0, 6.2), (100.0, 8.0)
+    )
+    assert _clipped(CropMark((5.0, 100.0), (8.0, 100.0)), page) == CropMark(
+        (6.2, 100.0), (8.0, 100.0)
+    )
+    assert _clipped(CropMark((100.0, 6.0), (100.0, 6.5)), page) is None  # 0.3 mm left: dropped
+
+
+def test_only_items_of_one_kind_size_sides_bleed_and_turning_share_a_block() -> None:
+    items = [
+        Item("card", "a", 63.0, 88.0),
+        Item("card", "b", 63.0, 88.0, rotatable=False),
+        Item("card", "c", 63.0, 88.0, bleed=0.0),
+        Item("card", "d", 63.0, 87.0),
+        Item("card", "e", 63.0, 88.0),
+    ]
+    pages = impose(items, A4, bleed=3.0).pages
+    # a and e share the first block (turned, side by side); b stands upright in its own block.
+    page_of = {p.item.key: n for n, page in enumerate(pages) for p in page.placements}
+    assert page_of == {"a": 0, "e": 0, "b": 0, "c": 0, "d": 1}
+    by_key = {p.item.key: p for page in pages for p in page.placements}
+    assert by_key["a"].bleed.y == by_key["e"].bleed.y and by_key["e"].bleed.x > by_key["a"].bleed.x
+    assert by_key["b"].quarter_turns == 0 and by_key["a"].quarter_turns == 1
+    assert by_key["c"].bleed == by_key["c"].cut  # its own bleed of 0
+    # Page 1 stacks a+e (turned, 69 high, 9.5-78.5), b (upright, 94 high, from 78.5 + 8 = 86.5
+    # to 180.5) and c (no bleed: upright 3 × 3 = 9 beat turned 2 × 4; 88 high, 188.5-276.5,
+    # the usable bottom). d, 1 mm shorter, is another block: turned 93 × 69, on page 2, centred
+    # at 9.5 + (191 - 93) / 2 = 58.5.
+    assert by_key["c"].quarter_turns == 0 and by_key["c"].bleed.bottom == 276.5
+    assert by_key["d"].bleed == Box(58.5, 9.5, 93.0, 69.0) and by_key["d"].quarter_turns == 1
+
+
+def test_double_sided_and_alone_items_get_their_own_pages() -> None:
+    items = [
+        Item("card", "single", 63.0, 88.0),
+        Item("token", "double", 30.0, 30.0, double_sided=True),
+        Item("rules", "r", 150.0, 200.0, alone=True),
+        Item("rules", "s", 150.0, 200.0, alone=True),
+    ]
+    pages = impose(items, A4, bleed=3.0, duplex="long").pages
+    assert [[p.item.key for p in page.placements] for page in pages] == [
+        ["single"],
+        ["double"],
+        ["r"],
+        ["s"],
+    ]
+    assert [page.backs is not None for page in pages] == [False, True, False, False]
+    assert [page.kinds for page in pages] == [("card",), ("token",), ("rules",), ("rules",)]
+
+
+def test_impose_refuses_bad_options_in_words() -> None:
+    with pytest.raises(InputError, match=r"^--bleed must be zero or more, not -1$"):
+        impose([Item("chip", "c", 20, 20)], A4, bleed=-1)
+    with pytest.raises(InputError) as caught:
+        impose([Item("chip", "c", 20, 20)], A4, bleed=3, offset=(0.0, -6.0))
+    assert str(caught.value) == ("--duplex-offset 0,-6 is more than 5 mm: measure the shift again")
+    assert impose([Item("chip", "c", 20, 20)], A4, bleed=3, offset=(5.0, -5.0)).offset == (
+        5.0,
+        -5.0,
+    )
+    with pytest.raises(InputError) as too_big:
+        impose([Item("big_board", "b", 300, 150)], A4, bleed=2)
+    assert str(too_big.value) == (
+        "a big board (300 × 150 mm with 2 mm bleed) does not fit on a4 paper: use a smaller"
+        " --bleed or another paper"
+    )
+
+
+def page(*, backs: bool = False, booklet: bool = False) -> Page:
+    return Page((), (), () if backs else None, (), booklet)
+
+
+def test_printed_pages_pair_booklet_pages_and_give_blank_backs_when_duplex() -> None:
+    pages = (page(booklet=True), page(booklet=True), page(booklet=True), page(), page(backs=True))
+    long = Imposition(A4, 3.0, "long", (0.0, 0.0), pages)
+    assert [(p.page, p.side) for p in long.printed] == [
+        (0, "front"),
+        (1, "front"),  # the next booklet page on the back of the first
+        (2, "front"),
+        (2, "blank"),
+        (3, "front"),
+        (3, "blank"),
+        (4, "front"),
+        (4, "back"),
+    ]
+    assert long.page_count == 8
+    assert long.numbers() == [(1, None), (2, None), (3, None), (5, None), (7, 8)]
+    single = replace(long, duplex="none")
+    assert [(p.page, p.side) for p in single.printed] == [
+        (0, "front"),
+        (1, "front"),
+        (2, "front"),
+        (3, "front"),
+        (4, "front"),
+        (4, "back"),
+    ]
+    assert single.numbers() == [(1, None), (2, None), (3, None), (4, None), (5, 6)]
+
+
+def test_an_items_own_corner_follows_its_quarter_turns() -> None:
+    cut = Box(10.0, 20.0, 30.0, 40.0)
+    corners = [Placement(Item("k", "k", 30, 40), cut, cut, q).origin() for q in range(5)]
+    assert corners == [(10.0, 20.0), (40.0, 20.0), (40.0, 60.0), (10.0, 60.0), (10.0, 20.0)]
+
+
+def test_duplex_test_marks_mirror_the_front_cross() -> None:
+    letter = SheetSpec(PAPERS["letter"])
+    assert duplex_test_marks(letter, "long") == ((107.95, 139.7), (215.9 - 107.95, 139.7))
+    assert duplex_test_marks(letter, "short") == ((107.95, 139.7), (107.95, 279.4 - 139.7))
+
+
+PAPER_TABLES = {"a4": {"width": 210, "height": 297}, "letter": {"width": 215.9, "height": 279.4}}
+
+
+def test_sheet_spec_from_template_tables() -> None:
+    spec = SheetSpec.from_tables(
+        {"margin": 12, "gutter": 1.5, "mark_length": 4, "colour_model": "cmyk"}, PAPER_TABLES, "a4"
+    )
+    assert (spec.paper, spec.margin, spec.gutter, spec.mark_length, spec.colour_model) == (
+        Paper("a4", 210, 297),
+        12,
+        1.5,
+        4,
+        "cmyk",
+    )
+    assert spec.footer == 10.0 and spec.ink_free == 6.0  # the defaults stay
+    assert SheetSpec.from_tables({}, PAPER_TABLES, "letter").colour_model == "rgb"
+
+
+@pytest.mark.parametrize(
+    ("sheet", "paper", "message"),
+    [
+        ({}, "a3", "unknown paper 'a3': expected one of a4, letter"),
+        (
+            {"colour_model": "hsv"},
+            "a4",
+            "[sheet]: 'colour_model' must be \"rgb\" or \"cmyk\", not 'hsv'",
+        ),
+        ({"margin": 105}, "a4", "[sheet]: margins and footer leave no room on a4"),
+        ({"margin": 140, "footer": 0}, "a4", "[sheet]: margins and footer leave no room on a4"),
+        ({"margin": 5}, "a4", "[sheet]: 'margin' 5 must be at least 'ink_free' 6"),
+    ],
+)
+def test_sheet_spec_errors_name_the_setting(
+    sheet: dict[str, object], paper: str, message: str
+) -> None:
+    with pytest.raises(InputError) as caught:
+        SheetSpec.from_tables(sheet, PAPER_TABLES, paper)
+    assert str(caught.value) == message
