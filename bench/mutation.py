@@ -2,18 +2,18 @@
 
     python bench/mutation.py board-check              # one module, its fast related tests
     python bench/mutation.py board-check deck-check   # several, one after the other
-    python bench/mutation.py all                      # every module below (about 15 minutes)
+    python bench/mutation.py all                      # every module below (about an hour)
     python bench/mutation.py --list                   # the modules and the test files each runs
     python bench/mutation.py board-check --survivors  # also print the diff of every survivor
     python bench/mutation.py board-check --json       # the figures as JSON
 
-It runs mutmut 3 (``pip install mutmut``), which copies the source into ``mutants/``, puts one
-mutant at a time in place and runs the tests that reach the mutated function. mutmut runs from the
-directory holding ``pyproject.toml`` and mutates what that file's ``[tool.mutmut]`` names, so each
-module is run in a scratch copy of the repository (``src``, ``tests``, ``docs``, ``templates``)
-whose ``pyproject.toml`` gets a ``[tool.mutmut]`` section naming only that module and its test
-files; the working tree is never touched. ``--keep`` leaves the copy behind (``mutmut show
-NAME`` and ``mutmut browse`` work in it).
+It runs mutmut 3 (``pip install -e ".[mutation]"``), which copies the source into ``mutants/``,
+puts one mutant at a time in place and runs the tests that reach the mutated function. mutmut
+runs from the directory holding ``pyproject.toml`` and mutates what that file's
+``[tool.mutmut]`` names, so each module is run in a scratch copy of the repository (``src``,
+``tests``, ``docs``, ``templates``) whose ``pyproject.toml`` gets a ``[tool.mutmut]`` section
+naming only that module and its test files; the working tree is never touched. ``--keep`` leaves
+the copy behind (``mutmut show NAME`` and ``mutmut browse`` work in it).
 
 Per module it prints the mutants killed (a test failed or timed out), survived (every test
 passed), not reached (no selected test calls the function: counted as survivors), the equivalent
@@ -265,7 +265,9 @@ def _mutmut() -> str:
     beside = Path(sys.executable).parent / "mutmut"
     found = str(beside) if beside.exists() else shutil.which("mutmut")
     if found is None:
-        raise SystemExit("bench/mutation.py: mutmut is not installed (pip install mutmut)")
+        raise SystemExit(
+            "bench/mutation.py: mutmut is not installed (pip install -e '.[mutation]')"
+        )
     return found
 
 
