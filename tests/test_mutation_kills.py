@@ -1265,3 +1265,72 @@ def test_sheet_spec_errors_name_the_setting(
     with pytest.raises(InputError) as caught:
         SheetSpec.from_tables(sheet, PAPER_TABLES, paper)
     assert str(caught.value) == message
+
+
+def witness(
+    same: tuple[int, ...] = (), shapes: tuple[int, ...] = (), colours: tuple[int, ...] = ()
+) -> Witness:
+    return Witness(
+        ((ArchiveRule.SAME, same), (ArchiveRule.SHAPES, shapes), (ArchiveRule.COLOURS, colours))
+    )
+
+
+def test_7_a_goal_witness_is_checked_by_the_archive_rules() -> None:
+    from runarch_gen.runarch.decks.check import _witness_problem
+
+    # Cards 1-12 with hand-chosen match areas: 1-6 blue (shapes 0 3 4 5 6 0), 7 red 0, 8 green 3.
+    matches = ["0B", "3B", "4B", "5B", "6B", "0B", "0R", "3G", "4Y", "5V", "6R", "3R"]
+    cards = [
+        replace(sample_deck(30).cards[0], id=k + 1, match=parse_piece(m))
+        for k, m in enumerate(matches)
+    ]
+    blue3 = parse_goal("blue>=3", 5)
+    assert _witness_problem(blue3, witness(same=(1, 2, 3)), cards, 5) is None
+    assert _witness_problem(blue3, witness(same=(1, 2), shapes=(2,)), cards, 5) == (
+        "a card is used twice"
+    )
+    many = witness(same=(1, 2, 3, 4, 5), shapes=(7, 8, 9, 10, 12), colours=(11,))
+    assert _witness_problem(blue3, many, cards, 5) == "11 cards, more than 10"
+    ten = witness(same=(1, 2, 3, 4, 5), shapes=(7, 8, 9, 10), colours=(11,))
+    assert _witness_problem(blue3, ten, cards, 5) is None  # exactly 10 is allowed
+    assert _witness_problem(blue3, witness(same=(1, 2, 99)), cards, 5) == (
+        "a card that is not in the deck"
+    )
+    # SHAPES takes different shapes only: 1 (0B) and 6 (0B) share shape 0.
+    assert _witness_problem(blue3, witness(shapes=(1, 6), same=(2,)), cards, 5) == (
+        "archive shapes cannot hold 0B, 0B"
+    )
+    # Three fitting cards in an archive of capacity 2.
+    assert _witness_problem(blue3, witness(same=(1, 2, 3)), cards, 2) == (
+        "archive same cannot hold 0B, 3B, 4B"
+    )
+    assert _witness_problem(blue3, witness(same=(1, 2), colours=(7,)), cards, 5) == (
+        "the cards do not meet the goal"
+    )
+
+
+def test_1_3_more_than_five_repeats_are_counted_in_figures() -> None:
+    six = Pattern(tuple(parse_piece(code) for code in ("0R", "3R", "4R", "5R", "6R", "0R")))
+    deck = deck_with({0: {"pattern": six}})
+    texts = [v.message for v in check_deck(deck).violations if v.card == deck.cards[0].id]
+    assert "6 stones; a pattern has 5" in texts
+    assert "colour R (red) 6 times, at positions 1, 2, 3, 4, 5 and 6" in texts
+
+
+def test_goal_counts_and_rounding_in_the_report() -> None:
+    met = Witness(((ArchiveRule.SAME, (1,)),))
+    report = DeckReport(
+        "g.json",
+        30,
+        (),
+        (),
+        (),
+        NO_PAIRS,
+        (
+            GoalCheck(parse_goal("blue>=1", 3), (1,), (3,), Fraction(1, 3), met),
+            GoalCheck(parse_goal("red>=1", 3), (2,), (3,), Fraction(2, 3), met),
+        ),
+    )
+    assert "goals: 2 different, all achievable" in report.lines()
+    assert report.to_json()["goals"][0]["chance"] == 0.333333
+    assert report.to_json()["differences"]["pair"] is None
