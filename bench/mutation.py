@@ -53,6 +53,11 @@ class Module:
     source: str
     tests: tuple[str, ...]
     only: tuple[str, ...] = ()
+    # Fork each mutant from a server that has only collected the tests, not from the process
+    # that ran them: a functools cache filled by the clean run (the board checker's lines, the
+    # normalised boards, the engine's tables) would otherwise hide every mutant of what it
+    # caches. Slower (caches are rebuilt for every mutant), so only where the module caches.
+    fork_server: bool = False
 
     @property
     def dotted(self) -> str:
@@ -74,10 +79,12 @@ MODULES: dict[str, Module] = {
             "tests/test_boards_cli.py",
             "tests/test_mutation_kills.py",
         ),
+        fork_server=True,
     ),
     "board-generate": Module(
         "src/runarch_gen/runarch/boards/generate.py",
         ("tests/test_boardgen.py", "tests/test_board_oracle.py", "tests/test_mutation_kills.py"),
+        fork_server=True,
     ),
     "deck-check": Module(
         "src/runarch_gen/runarch/decks/check.py",
@@ -96,6 +103,7 @@ MODULES: dict[str, Module] = {
             "tests/test_engine_scoring.py",
             "tests/test_mutation_kills.py",
         ),
+        fork_server=True,
     ),
     "engine-scoring": Module(
         "src/runarch_gen/runarch/engine/scoring.py",
@@ -159,6 +167,7 @@ MODULES: dict[str, Module] = {
     "bluff-rules": Module(
         "src/runarch_gen/bluff/rules.py",
         ("tests/bluff/test_bluff_rules.py", "tests/bluff/test_bluff_engine.py"),
+        fork_server=True,
     ),
     "malacca-resolve": Module(
         "src/runarch_gen/malacca/resolve.py",
@@ -238,10 +247,7 @@ def _config(module: Module, timeout: float) -> str:
             f"pytest_add_cli_args = {array(['-x', '-q', '-p', 'no:cacheprovider'])}",
             'also_copy = ["docs", "templates", "README.md"]',
             f"timeout_multiplier = {timeout}",
-            # Fork each mutant from a server that has only collected the tests, not from the
-            # process that ran them: functools caches filled by the clean run (the normalised
-            # boards, the engine tables) would otherwise hide every mutant of what they cache.
-            'process_isolation = "forkserver"',
+            f'process_isolation = "{"forkserver" if module.fork_server else "fork"}"',
             'forkserver_warmup = "collect"',
             "",
         ]
