@@ -1334,3 +1334,34 @@ def test_goal_counts_and_rounding_in_the_report() -> None:
     assert "goals: 2 different, all achievable" in report.lines()
     assert report.to_json()["goals"][0]["chance"] == 0.333333
     assert report.to_json()["differences"]["pair"] is None
+
+
+def test_R01_a_one_card_deck_is_named_in_the_singular() -> None:
+    one = replace(sample_deck(30), cards=sample_deck(30).cards[:1])
+    assert "deck: 1 card; a deck has 30 to 100 [R-01]" in [
+        v.text for v in check_deck(one).violations
+    ]
+
+
+def test_7_a_witness_that_does_not_hold_is_a_violation_not_a_proof(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The witness search and the plain check are independent; should the search ever return
+    # a witness the archive rules refuse, the goal is not proven and the deck fails.
+    import runarch_gen.runarch.decks.check as deck_check
+
+    deck = sample_deck(30)
+    first = deck.cards[0]
+    twice = Witness(((ArchiveRule.SAME, (first.id, first.id)),))
+    monkeypatch.setattr(deck_check, "find_witness", lambda goal, cards, capacity: twice)
+    report = deck_check.check_deck(deck)
+    goal = first.goal.text
+    found = [v.to_json() for v in report.violations if v.card == first.id]
+    assert found == [
+        {
+            "card": first.id,
+            "field": "goal",
+            "rule": "§7",
+            "message": f"{goal}: witness does not hold: a card is used twice",
+        }
+    ]
