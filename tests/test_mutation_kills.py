@@ -55,6 +55,7 @@ from runarch_gen.runarch.decks.check import (
 )
 from runarch_gen.runarch.decks.goals import Witness
 from runarch_gen.runarch.decks.io import deck_to_json
+from runarch_gen.runarch.engine.conditions import parse_condition
 from runarch_gen.runarch.engine.sample import sample_deck
 from runarch_gen.runarch.engine.scoring import (
     ArchiveBet,
@@ -76,6 +77,7 @@ from runarch_gen.runarch.validation.validate import (
     _patterns_check,
     _stones_check,
     _violation_failure,
+    find_condition_witness,
 )
 
 # Board checker (RULES §2, B-1/B-2) ----------------------------------------------------------------
@@ -1365,3 +1367,51 @@ def test_7_a_witness_that_does_not_hold_is_a_violation_not_a_proof(
             "message": f"{goal}: witness does not hold: a card is used twice",
         }
     ]
+
+
+HAND = {1: "0B", 2: "3B", 3: "4B", 4: "0R", 5: "0G", 6: "3R"}
+
+
+def archive_holds(rule: str, codes: list[str]) -> bool:
+    """§4.3 written out: SAME one colour or one shape, SHAPES and COLOURS all different."""
+    colours, shapes = [c[1] for c in codes], [c[0] for c in codes]
+    if rule == "same":
+        return len(set(colours)) <= 1 or len(set(shapes)) <= 1
+    if rule == "shapes":
+        return len(set(shapes)) == len(shapes)
+    return len(set(colours)) == len(colours)
+
+
+@pytest.mark.parametrize(
+    ("condition", "capacity", "fewest"),
+    [
+        ("3·*·*", 5, 3),  # three blue (1, 2, 3) or three circles (1, 4, 5) on the left
+        ("3·*·*", 2, None),  # [R-14] an archive of 2 cannot hold 3
+        ("*·*·4", 5, None),  # only three colours (B, R, G) in the hand-made deck
+        ("*·*·3", 5, 3),
+        ("1·1·1", 5, 3),
+        ("0·2·0", 5, 2),
+        ("2·0·0 any order", 5, 2),
+        ("0·0·0", 5, None),  # a condition is checked after a card is archived: at least one
+        ("total 4", 5, 4),
+    ],
+)
+def test_R02_condition_witnesses_fit_the_archives_and_use_the_fewest_cards(
+    condition: str, capacity: int, fewest: int | None
+) -> None:
+    cards = [
+        replace(sample_deck(30).cards[0], id=card_id, match=parse_piece(code))
+        for card_id, code in HAND.items()
+    ]
+    rules = (ArchiveRule.SAME, ArchiveRule.SHAPES, ArchiveRule.COLOURS)
+    parsed = parse_condition(condition)
+    found = find_condition_witness(parsed, cards, rules, capacity=capacity)
+    if fewest is None:
+        assert found is None
+        return
+    assert found is not None
+    ids = [card_id for archive in found for card_id in archive]
+    assert len(ids) == len(set(ids)) == fewest
+    for rule, archive in zip(("same", "shapes", "colours"), found, strict=True):
+        assert len(archive) <= capacity and archive_holds(rule, [HAND[i] for i in archive])
+    assert parsed.is_met((len(found[0]), len(found[1]), len(found[2])))
