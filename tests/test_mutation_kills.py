@@ -1340,6 +1340,8 @@ def test_goal_counts_and_rounding_in_the_report() -> None:
 
 def test_R01_a_one_card_deck_is_named_in_the_singular() -> None:
     one = replace(sample_deck(30), cards=sample_deck(30).cards[:1])
+    differences = check_deck(one).differences
+    assert (differences.smallest, differences.pair, differences.histogram) == (None, None, ())
     assert "deck: 1 card; a deck has 30 to 100 [R-01]" in [
         v.text for v in check_deck(one).violations
     ]
