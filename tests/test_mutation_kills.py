@@ -69,6 +69,8 @@ from runarch_gen.runarch.engine.scoring import (
 from runarch_gen.runarch.engine.tokens import BonusTokens
 from runarch_gen.runarch.rules import parse_rules
 from runarch_gen.runarch.validation.validate import (
+    Check,
+    Failure,
     _board_check,
     _cards_check,
     _deck_size_check,
@@ -1417,3 +1419,19 @@ def test_R02_condition_witnesses_fit_the_archives_and_use_the_fewest_cards(
     for rule, archive in zip(("same", "shapes", "colours"), found, strict=True):
         assert len(archive) <= capacity and archive_holds(rule, [HAND[i] for i in archive])
     assert parsed.is_met((len(found[0]), len(found[1]), len(found[2])))
+
+
+def test_a_check_concerns_its_variants_or_the_whole_set() -> None:
+    whole = Check("board", (), "s")
+    some = Check("goals", ("complex", "solo"), "s", (Failure("deck", "§7", "m", "p"),))
+    assert whole.ok and whole.concerns("simple")
+    assert not some.ok and some.concerns("solo") and not some.concerns("simple")
+    assert some.failures[0].text == "deck: m [§7]"
+    assert whole.to_json() == {
+        "check": "board",
+        "rules": [],
+        "ok": True,
+        "summary": "s",
+        "failures": [],
+        "proofs": {},
+    }
