@@ -149,7 +149,7 @@ MODULES: dict[str, Module] = {
     # Imposition and crop marks; the drawing functions (PDF and PNG output) are left out.
     "sheets": Module(
         "src/runarch_gen/pnp/sheets.py",
-        ("tests/test_pnp.py", "tests/test_kit_print.py", "tests/test_mutation_kills.py"),
+        ("tests/test_pnp.py", "tests/test_mutation_kills.py"),
         only=(
             "xǁSheetSpecǁ*",
             "xǁPlacementǁ*",

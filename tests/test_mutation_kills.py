@@ -1435,3 +1435,30 @@ def test_a_check_concerns_its_variants_or_the_whole_set() -> None:
         "failures": [],
         "proofs": {},
     }
+
+
+def test_sheet_spec_reads_every_setting_and_names_the_paper_in_errors() -> None:
+    keys = (
+        "margin",
+        "footer",
+        "gutter",
+        "block_gap",
+        "mark_length",
+        "mark_offset",
+        "mark_width",
+        "calibration",
+        "max_duplex_offset",
+        "ink_free",
+    )
+    sheet = {key: 7.0 + n for n, key in enumerate(keys)}
+    sheet["ink_free"] = 6.5  # at most the margin (7)
+    spec = SheetSpec.from_tables(sheet, PAPER_TABLES, "a4")
+    assert {key: getattr(spec, key) for key in keys} == sheet
+    for bad, message in (
+        ({"width": 0, "height": 297}, "paper 'odd': 'width' must be positive, not 0"),
+        ({"width": 210, "height": 0}, "paper 'odd': 'height' must be positive, not 0"),
+        ({"height": 297}, "paper 'odd': missing 'width'"),
+    ):
+        with pytest.raises(InputError) as caught:
+            SheetSpec.from_tables({}, {"odd": bad}, "odd")
+        assert str(caught.value) == message
