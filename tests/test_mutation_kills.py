@@ -1462,3 +1462,137 @@ def test_sheet_spec_reads_every_setting_and_names_the_paper_in_errors() -> None:
         with pytest.raises(InputError) as caught:
             SheetSpec.from_tables({}, {"odd": bad}, "odd")
         assert str(caught.value) == message
+
+
+def test_gutters_space_the_cells_and_the_next_block_starts_below() -> None:
+    # A 2 mm gutter: turned cards 94 × 69, 2 columns (94 + 2 + 94 = 190 <= 191), 3 rows
+    # (3 · 69 + 2 · 2 = 211 <= 267): the block is 190 wide, left edge 9.5 + 0.5 = 10; the rows
+    # at 9.5, 80.5, 151.5; it ends at 9.5 + 211 = 220.5. Chips (20 + 6 = 26 square) follow
+    # 8 mm lower, at 228.5 (their block is not turned: rotatable=False).
+    spec = SheetSpec(PAPERS["a4"], gutter=2.0)
+    items = [Item("card", f"c{i}", 63.0, 88.0) for i in range(6)]
+    items += [Item("chip", f"x{i}", 20.0, 20.0, rotatable=False) for i in range(6)]
+    placements = impose(items, spec, bleed=3.0).pages[0].placements
+    cards = [p.bleed for p in placements if p.item.kind == "card"]
+    assert cards == [
+        Box(10.0 + 96 * c, 9.5 + 71 * r, 94.0, 69.0) for r in range(3) for c in range(2)
+    ]
+    chips = [p.bleed for p in placements if p.item.kind == "chip"]
+    # 6 chips: 6 · 26 + 5 · 2 = 166 wide, left edge 9.5 + (191 - 166) / 2 = 22
+    assert chips == [Box(22.0 + 28 * c, 228.5, 26.0, 26.0) for c in range(6)]
+
+
+def test_cells_are_counted_with_the_gutter_between_them_only() -> None:
+    from runarch_gen.pnp.sheets import _count
+
+    assert _count(69.0, 69.0, 0.0) == 1 and _count(137.5, 69.0, 0.0) == 1
+    assert _count(138.0, 69.0, 0.0) == 2
+    assert _count(190.0, 94.0, 2.0) == 2 and _count(189.9, 94.0, 2.0) == 1
+    assert _count(10.0, 69.0, 0.0) == 0
+
+
+def test_a_tie_between_upright_and_turned_keeps_the_item_upright() -> None:
+    # 90 × 150, no bleed: upright 2 columns × 1 row, turned 1 column × 2 rows: a tie.
+    page = impose([Item("panel", "p", 90.0, 150.0)], A4, bleed=0.0).pages[0]
+    assert page.placements[0].quarter_turns == 0
+
+
+def test_marks_of_a_partial_last_row_and_a_full_width_block() -> None:
+    # Five turned cards: rows of 2, 2 and 1; column b (bleed x 105) holds only two cards, so
+    # its bottom marks are 69 higher, and row 3's right marks follow its single card.
+    first = impose([Item("card", f"c{i}", 63.0, 88.0) for i in range(5)], A4, bleed=3.0)
+    marks = {
+        tuple(tuple(round(v, 6) for v in point) for point in (m.start, m.end))
+        for m in first.pages[0].marks
+    }
+    assert ((108.0, 148.0), (108.0, 151.0)) in marks  # column b ends at 9.5 + 2 · 69 = 147.5
+    assert ((14.0, 217.0), (14.0, 220.0)) in marks  # column a ends at 216.5
+    assert ((105.5, 150.5), (108.5, 150.5)) in marks  # row 3 ends at 11 + 94 = 105
+    assert ((199.5, 150.5), (202.5, 150.5)) not in marks
+    # A block the full usable width (191): its left marks would start at 9.5 - 3.5 = 6, cut
+    # to the ink-free band at 6.2.
+    wide = impose([Item("strip", "s", 191.0, 50.0, rotatable=False)], A4, bleed=0.0)
+    starts = {m.start for m in wide.pages[0].marks if m.start[1] == m.end[1]}
+    assert (6.2, 9.5) in starts
+
+
+def test_marks_on_the_edge_of_the_allowed_area_stay() -> None:
+    page = Box(6.0, 6.0, 100.0, 100.0)
+    assert _clipped(CropMark((6.0, 50.0), (6.0, 53.0)), page) is not None
+    assert _clipped(CropMark((106.0, 50.0), (106.0, 53.0)), page) is not None
+    assert _clipped(CropMark((50.0, 6.0), (53.0, 6.0)), page) is not None
+    assert _clipped(CropMark((50.0, 106.0), (53.0, 106.0)), page) is not None
+    assert _clipped(CropMark((50.0, 5.0), (50.0, 6.5)), page) == CropMark((50.0, 6.0), (50.0, 6.5))
+
+
+def test_items_differing_in_width_do_not_share_a_block() -> None:
+    items = [Item("card", "a", 63.0, 88.0), Item("card", "b", 62.0, 88.0)]
+    a, b = impose(items, A4, bleed=3.0).pages[0].placements
+    assert a.bleed.y != b.bleed.y
+
+
+def test_first_fit_skips_pages_of_the_other_sidedness() -> None:
+    items = [
+        Item("token", "t", 30.0, 30.0, double_sided=True),
+        Item("card", "c", 63.0, 88.0),
+        Item("chip", "x", 20.0, 20.0),
+    ]
+    pages = impose(items, A4, bleed=3.0).pages
+    assert [[p.item.key for p in page.placements] for page in pages] == [["t"], ["c", "x"]]
+
+
+def test_alone_items_keep_their_page_to_themselves() -> None:
+    items = [
+        Item("rules", "r1", 50.0, 50.0, alone=True),
+        Item("rules", "r2", 50.0, 50.0, alone=True),
+        Item("chip", "x", 20.0, 20.0),
+    ]
+    pages = impose(items, A4, bleed=3.0).pages
+    assert [[p.item.key for p in page.placements] for page in pages] == [["r1"], ["r2"], ["x"]]
+
+
+def test_backs_carry_the_item_its_mirrored_boxes_and_turns() -> None:
+    # Long-edge flip with a (1, -2) correction: x -> 210 - right + 1, y -> y - 2.
+    token = Item("token", "t", 30.0, 30.0, double_sided=True, rotatable=False)
+    imposition = impose([token], A4, bleed=3.0, duplex="long", offset=(1.0, -2.0))
+    front = imposition.pages[0].placements[0]
+    assert imposition.pages[0].backs is not None
+    (back,) = imposition.pages[0].backs
+    assert back.item == token and back.quarter_turns == front.quarter_turns == 0
+    f = front.bleed
+    assert back.bleed == Box(210.0 - f.right + 1.0, f.y - 2.0, 36.0, 36.0)
+    assert back.cut == Box(210.0 - front.cut.right + 1.0, front.cut.y - 2.0, 30.0, 30.0)
+    short = impose([token], A4, bleed=3.0, duplex="short").pages[0].backs
+    assert short is not None and short[0].bleed == Box(f.x, 297.0 - f.bottom, 36.0, 36.0)
+
+
+def test_imposition_records_its_options_and_booklet_pages() -> None:
+    booklet = Item("rulebook", "p1", 150.0, 200.0, alone=True, booklet=True)
+    imposition = impose([booklet, Item("card", "c", 63.0, 88.0)], A4, bleed=2.0)
+    assert (imposition.spec, imposition.bleed, imposition.duplex) == (A4, 2.0, "long")
+    assert [page.booklet for page in imposition.pages] == [True, False]
+    assert imposition.pages[0].marks == ()  # a booklet page is not cut
+
+
+@pytest.mark.parametrize(
+    ("sheet", "paper", "message"),
+    [
+        ({"margin": -1}, "a4", "[sheet]: 'margin' must be zero or more, not -1"),
+        (
+            {"footer": 79.0, "margin": 10.0},
+            "wide",
+            "[sheet]: margins and footer leave no room on wide",
+        ),
+        ({"margin": 104.5}, "a4", None),  # 1 mm wide: room enough
+        ({"footer": 78.0, "margin": 10.0}, "wide", None),  # 1 mm high
+        ({"margin": 6.0}, "a4", None),  # the margin may equal the ink-free band
+    ],
+)
+def test_sheet_spec_boundaries(sheet: dict[str, float], paper: str, message: str | None) -> None:
+    papers = {**PAPER_TABLES, "wide": {"width": 300, "height": 100}}
+    if message is None:
+        SheetSpec.from_tables(sheet, papers, paper)
+        return
+    with pytest.raises(InputError) as caught:
+        SheetSpec.from_tables(sheet, papers, paper)
+    assert str(caught.value) == message
