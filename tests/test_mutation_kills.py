@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from runarch_gen.errors import ConstraintError, InputError
+from runarch_gen.errors import ConstraintError, InputError, ParseError
 from runarch_gen.pnp.geometry import Box
 from runarch_gen.pnp.sheets import (
     PAPERS,
@@ -66,6 +66,7 @@ from runarch_gen.runarch.engine.scoring import (
     solo_winners,
     winners,
 )
+from runarch_gen.runarch.engine.tally import tally, tally_from_json
 from runarch_gen.runarch.engine.tokens import BonusTokens
 from runarch_gen.runarch.rules import parse_rules
 from runarch_gen.runarch.validation.validate import (
@@ -1596,3 +1597,187 @@ def test_sheet_spec_boundaries(sheet: dict[str, float], paper: str, message: str
     with pytest.raises(InputError) as caught:
         SheetSpec.from_tables(sheet, papers, paper)
     assert str(caught.value) == message
+
+
+def test_R24_automa_items_are_named() -> None:
+    assert [(i.part, i.what, i.points) for i in settle_automa(30, 9, 8).items] == [
+        ("cards", "card points on the frame", 30),
+        ("duel", "best-card duel [R-19]", 9),
+    ]
+
+
+def test_R27_a_classic_position_without_archives_holds_nothing() -> None:
+    items = settle(FinalPosition(card_points=10, best=5), parse_rules("classic")).items
+    assert [(i.what, i.points) for i in items if i.part == "full_archives"] == [
+        ("left archive holds 0 of 4 [R-27]", 0),
+        ("middle archive holds 0 of 4 [R-27]", 0),
+        ("right archive holds 0 of 4 [R-27]", 0),
+    ]
+
+
+# runarch-gen tally (engine/tally.py): every refusal names the key --------------------------------
+
+GOLD_LEFT_3 = {"token": "gold", "archive": "left", "cards": 3}
+
+
+@pytest.mark.parametrize(
+    ("description", "message"),
+    [
+        (
+            {"best": 13, "colour": 1},
+            "unknown key 'colour': expected archives, best, bets, card_points, opponent_best,"
+            " rules, secret_goal",
+        ),
+        (
+            {"rules": "simple", "best": 9, "bets": []},
+            "the simple game has no archives, bets or goals",
+        ),
+        (
+            {"rules": "simple", "best": 9, "archives": [0, 0, 0]},
+            "the simple game has no archives, bets or goals",
+        ),
+        (
+            {"rules": "simple", "best": 9, "secret_goal": {}},
+            "the simple game has no archives, bets or goals",
+        ),
+        ({}, "best: missing"),
+        ({"best": True}, "best: expected an integer, not true"),
+        ({"best": 13.5}, "best: expected an integer, not 13.5"),
+        ({"best": -1}, "best: cannot be negative"),
+        ({"best": 13, "card_points": "x"}, 'card_points: expected an integer, not "x"'),
+        ({"best": 13, "opponent_best": -2}, "opponent_best: cannot be negative"),
+        ({"best": 13, "archives": [1, 1]}, "archives: expected a list of 3 (left, middle, right)"),
+        ({"best": 13, "archives": "3,3,3"}, "archives: expected a list of 3 (left, middle, right)"),
+        (
+            {"best": 13, "archives": [1, "x", 1]},
+            "archives[1] (middle): expected a list of codes or a count",
+        ),
+        (
+            {"best": 13, "archives": [1, True, 1]},
+            "archives[1] (middle): expected a list of codes or a count",
+        ),
+        (
+            {"best": 13, "archives": [1, 1, 6]},
+            "archives[2] (right): holds at most 5 cards [R-14], not 6",
+        ),
+        (
+            {"best": 13, "archives": [-1, 1, 1]},
+            "archives[0] (left): holds at most 5 cards [R-14], not -1",
+        ),
+        (
+            {"best": 13, "archives": [[], ["0R", "0B"], []]},
+            "archives[1] (middle): a SHAPES archive cannot hold 0R 0B (§4.3)",
+        ),
+        ({"best": 13, "archives": [[], [], ["Q9"]]}, "archives[2] (right): unknown code 'Q9': "),
+        ({"best": 13, "bets": {}}, "bets: expected a list"),
+        (
+            {"rules": "classic", "best": 13, "bets": [GOLD_LEFT_3]},
+            "the classic game has no bets [R-27]",
+        ),
+        ({"best": 13, "bets": [3]}, "bets[0]: expected an object"),
+        (
+            {"best": 13, "bets": [{"archive": "left", "cards": 3}]},
+            "bets[0].token: expected gold or silver, not None",
+        ),
+        (
+            {"best": 13, "bets": [{"token": "gold", "archive": 3, "cards": 3}]},
+            "bets[0].archive: expected left, middle or right, not 3",
+        ),
+        (
+            {"best": 13, "bets": [{"token": "gold", "archive": True, "cards": 3}]},
+            "bets[0].archive: expected left, middle or right, not True",
+        ),
+        ({"best": 13, "bets": [{"token": "gold", "archive": "left"}]}, "bets[0].cards: missing"),
+        (
+            {"best": 13, "bets": [{"token": "gold", "archive": "left", "cards": 1}]},
+            "bets[0].cards: a bet spot is for 2 to 5 cards, not 1",
+        ),
+        (
+            {"best": 13, "bets": [{"token": "gold"}]},
+            "bets[0]: expected 'archive' and 'cards', or 'goal' and 'reward'",
+        ),
+        (
+            {"best": 13, "bets": [GOLD_LEFT_3, {**GOLD_LEFT_3, "token": "silver"}]},
+            "bets: one token per archive bet spot (§6.2)",
+        ),
+        (
+            {"best": 13, "archives": [[], [], []], "secret_goal": {"reward": 3}},
+            "secret_goal: expected an object with 'goal' and 'reward'",
+        ),
+        (
+            {"best": 13, "archives": [[], [], []], "secret_goal": {"goal": "blue>=2"}},
+            "secret_goal.reward: missing",
+        ),
+        (
+            {"best": 13, "archives": [[], [], []], "secret_goal": {"goal": "pink>=2", "reward": 3}},
+            "secret_goal.goal: ",
+        ),
+        (
+            {"best": 13, "secret_goal": {"goal": "blue>=2", "reward": 3}},
+            "archives: goals read the cards' match areas, so list their codes",
+        ),
+    ],
+)
+def test_tally_refusals_name_the_key(description: dict[str, object], message: str) -> None:
+    with pytest.raises(ParseError) as caught:
+        tally(description)
+    if message.endswith(": "):
+        assert caught.value.message.startswith(message)
+    else:
+        assert caught.value.message == message
+
+
+def test_tally_reads_archive_names_tokens_and_counts_in_every_spelling() -> None:
+    settlement, config = tally(
+        {
+            "best": 10,
+            "card_points": 40,
+            "opponent_best": 9,
+            "archives": [2, 3, 4],
+            "bets": [
+                {"token": "GOLD", "archive": "l", "cards": 2},  # holds 2: 10 + 2
+                {"token": "silver", "archive": "M", "cards": 3},  # holds 3: 5 + 3
+                {"token": "silver", "archive": 2, "cards": 5},  # holds 4: -10
+            ],
+        }
+    )
+    assert str(config) == "complex"
+    assert [(i.part, i.what, i.points) for i in settlement.items] == [
+        ("cards", "card points on the frame", 40),
+        ("duel", "best-card duel [R-19]", 10),
+        ("archive_bets", "gold on 2 in the left archive, holds 2", 12),
+        ("archive_bets", "silver on 3 in the middle archive, holds 3", 8),
+        ("archive_bets", "silver on 5 in the right archive, holds 4", -10),
+        ("goal_bets", "no goal bets [R-22]", 0),
+        ("secret_goal", "no secret goal", 0),
+    ]
+    # No archives given: all three empty, and no opponent: no duel.
+    alone, _ = tally({"best": 7, "bets": [{"token": "gold", "archive": "right", "cards": 2}]})
+    assert [i.points for i in alone.items] == [0, 0, -7, 0, 0]
+    # Listed codes: a goal bet and the secret goal read them.
+    listed, _ = tally(
+        {
+            "best": 8,
+            "archives": [["0B", "3B"], ["4G"], []],
+            "bets": [{"token": "silver", "goal": "blue>=2", "reward": 5}],
+            "secret_goal": {"goal": "colours>=2", "reward": 6},
+        }
+    )
+    assert [(i.what, i.points) for i in listed.items[2:]] == [
+        ("no archive bets", 0),
+        ("silver on blue>=2 (5), met", 4 + 5),
+        ("secret goal colours>=2 (6), met", 6),
+    ]
+
+
+def test_tally_from_json_names_the_source() -> None:
+    with pytest.raises(ParseError) as caught:
+        tally_from_json('{"best": -1}', source="t.json")
+    assert str(caught.value).startswith("t.json") and "best: cannot be negative" in str(
+        caught.value
+    )
+    with pytest.raises(ParseError) as option:
+        tally_from_json('{"best": 1, "rules": "complex(deal=9)"}', source="u.json")
+    assert str(option.value).startswith("u.json")
+    settlement, _ = tally_from_json('{"best": 4, "card_points": 3}', source="v.json")
+    assert settlement.total == 3
