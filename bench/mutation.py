@@ -43,6 +43,23 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENTS = Path(__file__).resolve().parent / "mutation_equivalent.md"
 COPIED = ("src", "tests", "docs", "templates", "README.md", "pyproject.toml")
+FRESH_CACHES = """\"\"\"bench/mutation.py: empty runarch_gen's caches before each test.\"\"\"
+
+import sys
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _fresh_caches():
+    for name, module in list(sys.modules.items()):
+        if name.startswith("runarch_gen"):
+            for value in list(vars(module).values()):
+                clear = getattr(value, "cache_clear", None)
+                if callable(clear):
+                    clear()
+    yield
+"""
 
 
 @dataclass(frozen=True)
@@ -53,11 +70,11 @@ class Module:
     source: str
     tests: tuple[str, ...]
     only: tuple[str, ...] = ()
-    # Fork each mutant from a server that has only collected the tests, not from the process
-    # that ran them: a functools cache filled by the clean run (the board checker's lines, the
-    # normalised boards, the engine's tables) would otherwise hide every mutant of what it
-    # caches. Slower (caches are rebuilt for every mutant), so only where the module caches.
-    fork_server: bool = False
+    # The module (or what calls it) caches results: empty every functools cache of the package
+    # before each test. Otherwise the clean run fills the cache once, mutmut links the cached
+    # function to the one test that filled it, and each mutant's fork reuses the clean value:
+    # a first board-generate run reported 126 enumeration mutants as survivors, never executed.
+    fresh_caches: bool = False
 
     @property
     def dotted(self) -> str:
@@ -79,12 +96,12 @@ MODULES: dict[str, Module] = {
             "tests/test_boards_cli.py",
             "tests/test_mutation_kills.py",
         ),
-        fork_server=True,
+        fresh_caches=True,
     ),
     "board-generate": Module(
         "src/runarch_gen/runarch/boards/generate.py",
         ("tests/test_boardgen.py", "tests/test_board_oracle.py", "tests/test_mutation_kills.py"),
-        fork_server=True,
+        fresh_caches=True,
     ),
     "deck-check": Module(
         "src/runarch_gen/runarch/decks/check.py",
@@ -103,7 +120,7 @@ MODULES: dict[str, Module] = {
             "tests/test_engine_scoring.py",
             "tests/test_mutation_kills.py",
         ),
-        fork_server=True,
+        fresh_caches=True,
     ),
     "engine-scoring": Module(
         "src/runarch_gen/runarch/engine/scoring.py",
@@ -167,7 +184,7 @@ MODULES: dict[str, Module] = {
     "bluff-rules": Module(
         "src/runarch_gen/bluff/rules.py",
         ("tests/bluff/test_bluff_rules.py", "tests/bluff/test_bluff_engine.py"),
-        fork_server=True,
+        fresh_caches=True,
     ),
     "malacca-resolve": Module(
         "src/runarch_gen/malacca/resolve.py",
@@ -238,17 +255,18 @@ def _config(module: Module, timeout: float) -> str:
     def array(items: tuple[str, ...] | list[str]) -> str:
         return "[" + ", ".join(json.dumps(item) for item in items) + "]"
 
+    pytest_args = ["-x", "-q", "-p", "no:cacheprovider"]
+    copied = ["docs", "templates", "README.md"] + (["conftest.py"] if module.fresh_caches else [])
+
     return "\n".join(
         [
             "",
             "[tool.mutmut]",
             f"only_mutate = {array([module.source])}",
             f"pytest_add_cli_args_test_selection = {array(module.tests)}",
-            f"pytest_add_cli_args = {array(['-x', '-q', '-p', 'no:cacheprovider'])}",
-            'also_copy = ["docs", "templates", "README.md"]',
+            f"pytest_add_cli_args = {array(pytest_args)}",
+            f"also_copy = {array(copied)}",
             f"timeout_multiplier = {timeout}",
-            f'process_isolation = "{"forkserver" if module.fork_server else "fork"}"',
-            'forkserver_warmup = "collect"',
             "",
         ]
     )
@@ -262,6 +280,8 @@ def _copy_repository(workdir: Path, module: Module, timeout: float) -> None:
             shutil.copytree(source, workdir / name, ignore=ignore)
         elif source.exists():
             shutil.copy2(source, workdir / name)
+    if module.fresh_caches:  # the repository has no conftest.py of its own at the top
+        (workdir / "conftest.py").write_text(FRESH_CACHES, encoding="utf-8")
     pyproject = (workdir / "pyproject.toml").read_text(encoding="utf-8")
     pyproject = re.sub(r"\n\[tool\.mutmut\]\n(?:(?!\n\[).)*", "\n", pyproject, flags=re.S)
     (workdir / "pyproject.toml").write_text(pyproject + _config(module, timeout), "utf-8")
