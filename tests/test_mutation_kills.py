@@ -1781,3 +1781,14 @@ def test_tally_from_json_names_the_source() -> None:
     assert str(option.value).startswith("u.json")
     settlement, _ = tally_from_json('{"best": 4, "card_points": 3}', source="v.json")
     assert settlement.total == 3
+
+
+def test_progress_is_reported_after_the_boards_it_counts() -> None:
+    yielded: list[Board] = []
+    log: list[tuple[int, int]] = []
+
+    def progress(n: int) -> None:
+        log.append((len(yielded), n))
+
+    yielded.extend(iter_generated_boards(3, seed=1, on_progress=progress))
+    assert log == [(3, 3)]
