@@ -1792,3 +1792,26 @@ def test_progress_is_reported_after_the_boards_it_counts() -> None:
 
     yielded.extend(iter_generated_boards(3, seed=1, on_progress=progress))
     assert log == [(3, 3)]
+
+
+def test_tally_reads_archive_zero_a_zero_best_gold_goal_bets_and_empty_classic_archives() -> None:
+    settlement, _ = tally(
+        {
+            "best": 0,
+            "archives": [["0B", "3B"], [], []],
+            "bets": [
+                {"token": "gold", "archive": 0, "cards": 2},  # left by number: 0 + 2
+                {"token": "gold", "goal": "blue>=2", "reward": 4},  # gold, met: 0 + 4
+            ],
+        }
+    )
+    assert [(i.what, i.points) for i in settlement.items[2:4]] == [
+        ("gold on 2 in the left archive, holds 2", 2),
+        ("gold on blue>=2 (4), met", 4),
+    ]
+    classic, _ = tally({"rules": "classic", "best": 3})
+    assert [i.what for i in classic.items if i.part == "full_archives"] == [
+        "left archive holds 0 of 4 [R-27]",
+        "middle archive holds 0 of 4 [R-27]",
+        "right archive holds 0 of 4 [R-27]",
+    ]
