@@ -117,6 +117,7 @@ MODULES: dict[str, Module] = {
             "tests/test_match_bonus_oracle.py",
             "tests/test_moves_oracle.py",
             "tests/test_engine_rules.py",
+            "tests/test_engine_simulation.py",
             "tests/test_engine_scoring.py",
             "tests/test_mutation_kills.py",
         ),
