@@ -6,6 +6,7 @@ documented report formats, never taken from the code under test.
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from fractions import Fraction
 
@@ -28,7 +29,7 @@ from runarch_gen.pnp.sheets import (
 )
 from runarch_gen.runarch.analysis.best_score import ScoreWitness
 from runarch_gen.runarch.archives import ArchiveRule
-from runarch_gen.runarch.atoms import Colour, Direction, Piece, Shape, parse_piece
+from runarch_gen.runarch.atoms import PIECES, Colour, Direction, Piece, Shape, parse_piece
 from runarch_gen.runarch.boards import cpsat
 from runarch_gen.runarch.boards.board import Board
 from runarch_gen.runarch.boards.check import check_board, check_board_text, is_valid_board
@@ -1815,3 +1816,37 @@ def test_tally_reads_archive_zero_a_zero_best_gold_goal_bets_and_empty_classic_a
         "middle archive holds 0 of 4 [R-27]",
         "right archive holds 0 of 4 [R-27]",
     ]
+
+
+LINE_NAMES_BY_SQUARES = [[f"{c}{r}" for c in "abcde"] for r in "12345"] + [
+    [f"{c}{r}" for r in "12345"] for c in "abcde"
+]
+LINE_NAMES_BY_SQUARES += [["a1", "b2", "c3", "d4", "e5"], ["e1", "d2", "c3", "b4", "a5"]]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_4_2_pattern_points_agree_with_the_rule_on_every_line(seed: int) -> None:
+    # §4.2: each position earns 1 for the colour and 1 for the shape; any position earning 0
+    # makes the card invalid there (0 points); else the sum, 5 to 10.
+    from runarch_gen.runarch.engine.tables import pattern_points, points_table
+
+    rng = random.Random(seed)
+    for card in sample_deck(40, seed).cards[:10]:
+        table = points_table([piece.index for piece in card.pattern])
+        for _ in range(20):
+            stones = list(range(25))
+            rng.shuffle(stones)
+            # Lay the pattern itself on a random line now and then, so valid lines occur.
+            line = rng.randrange(12)
+            for k, name in enumerate(LINE_NAMES_BY_SQUARES[line]):
+                square = "abcde".index(name[0]) + 5 * (int(name[1]) - 1)
+                other = stones.index(card.pattern[k].index)
+                stones[square], stones[other] = stones[other], stones[square]
+            for n, names in enumerate(LINE_NAMES_BY_SQUARES):
+                earned = []
+                for k, name in enumerate(names):
+                    stone = PIECES[stones["abcde".index(name[0]) + 5 * (int(name[1]) - 1)]]
+                    want = card.pattern[k]
+                    earned.append((stone.colour == want.colour) + (stone.shape == want.shape))
+                expected = sum(earned) if all(earned) else 0
+                assert pattern_points(table, stones, n) == expected
