@@ -44,7 +44,7 @@ from runarch_gen.runarch.boards.generate import (
     resolve_engine,
     sample_boards,
 )
-from runarch_gen.runarch.decks.cards import Deck, Pattern, parse_goal, parse_pattern
+from runarch_gen.runarch.decks.cards import Card, Deck, Pattern, parse_goal, parse_pattern
 from runarch_gen.runarch.decks.check import (
     DeckReport,
     Differences,
@@ -1850,3 +1850,63 @@ def test_4_2_pattern_points_agree_with_the_rule_on_every_line(seed: int) -> None
                     earned.append((stone.colour == want.colour) + (stone.shape == want.shape))
                 expected = sum(earned) if all(earned) else 0
                 assert pattern_points(table, stones, n) == expected
+
+
+def hand_cards() -> list[Card]:
+    return [
+        replace(sample_deck(30).cards[0], id=card_id, match=parse_piece(code))
+        for card_id, code in HAND.items()
+    ]
+
+
+def test_R02_a_condition_witness_is_checked_by_the_archive_rules() -> None:
+    from runarch_gen.runarch.validation.validate import _condition_witness_problem
+
+    rules = (ArchiveRule.SAME, ArchiveRule.SHAPES, ArchiveRule.COLOURS)
+    cards = hand_cards()
+    one_each = parse_condition("1·1·1")
+
+    def problem(placement: list[list[int]], capacity: int = 5) -> str | None:
+        return _condition_witness_problem(one_each, placement, cards, rules, capacity)
+
+    assert problem([[1], [2], [4]]) is None
+    assert problem([[1], [1], [4]]) == "a card used twice or not in the deck"
+    assert problem([[1], [2], [99]]) == "a card used twice or not in the deck"
+    assert problem([[], [], []]) == "0 cards"
+    assert problem([[1], [4, 5], [2]]) == "archive shapes cannot hold 0R, 0G"  # both circles
+    assert problem([[1], [2], [4, 6]]) == "archive colours cannot hold 0R, 3R"  # both red
+    assert problem([[1, 2], [4], [5]], capacity=1) == "archive same cannot hold 0B, 3B"
+    assert problem([[1, 2], [4], [5]]) == "counts (2, 1, 1) do not meet it"
+    many = parse_condition("total 11")
+    assert _condition_witness_problem(many, [list(range(1, 12)), [], []], cards, rules, 11) == (
+        "a card used twice or not in the deck"  # ids 7-11 are not in the hand-made deck
+    )
+
+
+def test_R02_conditions_check_names_each_token_that_cannot_be_met() -> None:
+    from runarch_gen.runarch.validation.validate import _conditions_check
+
+    config = parse_rules("complex(capacity=4,conditions=1·1·1|4·4·4|*·3·*)")
+    check = _conditions_check(config, ("complex",), hand_cards())
+    # 4·4·4 needs 12 cards (the deck has 6); *·3·* needs three shapes in SHAPES: 0, 3, 4. ok.
+    assert check.summary == "1 of 3 condition tokens cannot be met"
+    assert [f.to_json() for f in check.failures] == [
+        {
+            "component": "condition 4·4·4",
+            "rule": "R-02",
+            "message": "cannot be met under the archive rules",
+            "proof": "CP-SAT proved that no 1 to 10 cards of this deck fit the archives (SAME,"
+            " SHAPES, COLOURS [R-13], 4 each [R-14]) with these counts",
+        }
+    ]
+    assert check.proofs["4·4·4"] is None
+    one_each = check.proofs["1·1·1"]
+    assert sorted(one_each) == ["colours", "same", "shapes"]
+    assert [len(one_each[k]) for k in ("same", "shapes", "colours")] == [1, 1, 1]
+    assert len(check.proofs["*·3·*"]["shapes"]) == 3
+    met = _conditions_check(
+        parse_rules("complex(conditions=1·1·1,archive_order=article)"), (), hand_cards()
+    )
+    assert met.ok and met.summary == (
+        "1 condition tokens, each met by a witness (archives COLOURS, SHAPES, SAME)"
+    )
