@@ -4,16 +4,35 @@ deterministic, and the deck file records how it was made."""
 from __future__ import annotations
 
 import itertools
+import math
 
 import pytest
 
 from runarch_gen.errors import ParseError
 from runarch_gen.runarch.analysis.calibration import calibrate_deck
 from runarch_gen.runarch.decks.cards import Deck
-from runarch_gen.runarch.decks.goals import reward_for_chance
 from runarch_gen.runarch.decks.io import deck_to_csv, deck_to_json, parse_deck, parse_deck_json
 from runarch_gen.runarch.engine.sample import sample_board, sample_deck
 from runarch_gen.runarch.rules import parse_rules
+
+
+def reward_from_the_rule(rate: float) -> int:
+    """R-23 as the deck generator documents it, written here independently: 3 points for a
+    sure goal, 1.5 more for every halving of the chance, rounded half up, between 3 and 12."""
+    if rate <= 0:
+        return 12
+    halvings = math.log2(1 / min(rate, 1.0))
+    return max(3, min(12, math.floor(3 + 1.5 * halvings + 0.5)))
+
+
+@pytest.mark.parametrize(
+    ("rate", "reward"),
+    # 1/2: 3 + 1.5 = 4.5 -> 5; 1/4: 3 + 3 = 6; 1/8: 7.5 -> 8; 1/64: 3 + 9 = 12; 1/128: 13.5,
+    # capped at 12; a rate above 1 (rounding) is a sure goal; a goal never met pays the most.
+    [(1.0, 3), (0.5, 5), (0.25, 6), (0.125, 8), (1 / 64, 12), (1 / 128, 12), (1.2, 3), (0.0, 12)],
+)
+def test_R23_reward_oracle_worked_values(rate: float, reward: int) -> None:
+    assert reward_from_the_rule(rate) == reward
 
 
 def calibrated(workers: int = 1, games: int = 40) -> tuple[Deck, object]:
@@ -39,7 +58,7 @@ def test_R23_calibrated_rewards_rise_with_difficulty(deck_and_report) -> None:
     measured = [(ch.rate, ch.after) for ch in report.changes if ch.rate is not None]
     assert len(measured) >= 10
     for rate, reward in measured:
-        assert reward == reward_for_chance(rate)
+        assert reward == reward_from_the_rule(rate), rate
     # Rarer in play, never cheaper: rewards fall as the measured rate rises.
     ordered = sorted(measured)
     assert all(a[1] >= b[1] for a, b in itertools.pairwise(ordered))

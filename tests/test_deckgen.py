@@ -106,6 +106,8 @@ def test_best_possible_difference_is_4_above_25_cards_and_5_up_to_25() -> None:
 def test_balanced_blocks_show_each_colour_and_shape_once_per_position_and_each_stone_once() -> None:
     blocks = candidate_pool(11).blocks
     pool = candidate_pool(11).patterns
+    # The affine design's blocks (b, d, k, e): b and d in 1-4 (4 × 4), k in 1-4 except the one
+    # value d/b mod 5 that makes the shapes collide (3), e in 0-4 (5): 4 · 4 · 3 · 5 = 240.
     assert len(blocks) == 240
     assert len(set(blocks)) == 240
     for block in blocks:

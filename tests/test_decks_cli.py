@@ -30,8 +30,14 @@ def test_deck_writes_json_or_csv_by_extension_and_reports_on_stderr(
     assert "smallest difference between two patterns: 4 (best possible 4:" in captured.err
     assert "proven optimal" in captured.err
     assert out.read_text().splitlines()[0] == ",".join(CSV_COLUMNS)
-    # The same deck as the library makes with the same seed, byte for byte.
+    # The same deck as the library makes with the same seed, byte for byte (the command adds
+    # nothing and loses nothing) ...
     assert out.read_text() == deck_to_csv(generated(30, 1)[0])
+    # ... and what it wrote is right by the independent deck checker: 30 cards, no violation.
+    from runarch_gen.runarch.decks.check import check_deck_text
+
+    checked = check_deck_text(out.read_text(), source=str(out))
+    assert checked.cards == 30 and checked.violations == ()
 
 
 def test_deck_json_report_goes_to_stdout_and_the_deck_to_the_file(

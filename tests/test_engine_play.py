@@ -80,6 +80,12 @@ def test_actions_have_one_int_range_per_kind() -> None:
         "bet",
         "unknown",
     ]
+    # 30 setup choices (deal 5: 2 public goals of 5 cards, C(5, 2) = 10, times 3 secret
+    # goals among the other 3); 576 evaluations (2 hand slots × 12 lines × 4 destinations, three
+    # archives or none, × 6 draw codes: pile, 4 offer slots, nothing); 120 swaps (§4.1: 40
+    # orthogonal and 32 diagonal neighbours, 15 + 15 row and column jumps, 9 + 9 diagonal
+    # jumps); 1 end of turn; 16 bet spots (3 archives × 4 spots of §6.2, 4 public goals).
+    assert 30 + 576 + 120 + 1 + 16 == 743
     assert NUM_DISTINCT_ACTIONS == 743
 
 

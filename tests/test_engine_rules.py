@@ -722,7 +722,10 @@ def test_R24_automa_scores_its_best_line_pattern_points_only_without_a_minimum()
     state.apply(END)
     log = state.automa_log[-1]
     assert log[5] == state.totals[1] == state.bests[1]
-    best = max(state.pattern_points(game.card_index[9], line) for line in range(12))
+    # The rule's count on the board after the automa's swap, long diagonals included (phase 4):
+    # the best valid line's pattern points, no match bonus.
+    lines = STRAIGHT_LINES + DIAGONALS
+    best = max(points for ok, points in (_line_matches(state.stones, P, ln) for ln in lines) if ok)
     assert log[5] == best and game.card_index[9] in state.discard
 
 
@@ -767,6 +770,8 @@ def _automa_score(stones: list[int], pattern: str, divisor: int) -> int:
 STRAIGHT_LINES = [[f"{c}{r}" for c in "abcde"] for r in "12345"] + [
     [f"{c}{r}" for r in "12345"] for c in "abcde"
 ]
+# d1 reads a1 -> e5, d2 reads e1 -> a5 (RULES §2).
+DIAGONALS = [["a1", "b2", "c3", "d4", "e5"], ["e1", "d2", "c3", "b4", "a5"]]
 
 
 @pytest.mark.parametrize(("level", "divisor"), [(1, 0), (2, 2), (3, 1)])

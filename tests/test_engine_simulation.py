@@ -237,6 +237,17 @@ def naive_points(pattern, stones, squares) -> int:
     return points
 
 
+def naive_board_bonus(tiles, stones, match) -> int:
+    """R-09 default (``board``): stones of the match colour on a tile of that colour, plus stones
+    of the match shape on a tile of that shape, counted over the whole board."""
+    total = 0
+    for square, tile in enumerate(tiles.tiles):
+        stone = PIECES[stones[square]]
+        total += stone.colour == match.colour == tile.colour
+        total += stone.shape == match.shape == tile.shape
+    return total
+
+
 def naive_evaluations(state: RunArchState) -> set[tuple[int, str]]:
     """(card id, line name) of every passing evaluation, computed from the rules' text."""
     game = state.game
@@ -254,7 +265,7 @@ def naive_evaluations(state: RunArchState) -> set[tuple[int, str]]:
                 continue
             score = points
             if phase == 4:
-                score += state.card_score(card_index, LINES.index(line), side)[1]
+                score += naive_board_bonus(game.board, state.stones, card.match)
             if score >= state.minimum(side) and any(
                 state.archive_accepts(side, a, card_index) for a in range(3)
             ):
@@ -315,4 +326,12 @@ def test_mask_after_swap_predicts_the_mask_the_engine_gets(seed, reversible, a, 
         lines = {
             i for i in range(12) if tables.valid_lines(state.masks[state.current], slot) >> i & 1
         }
-        assert lines == {i for i in range(12) if view.pattern_points(card, i)}
+        # The lines where the card is valid, from the rule (R-08): every position earns a point,
+        # in the reading direction or, with ``reversible``, in either.
+        pattern = game.cards[card].pattern
+        valid = set()
+        for i, line in enumerate(LINES):
+            directions = [line.squares, line.squares[::-1]] if reversible else [line.squares]
+            if any(naive_points(pattern, state.stones, squares) for squares in directions):
+                valid.add(i)
+        assert lines == valid
