@@ -1424,8 +1424,8 @@ def test_R02_condition_witnesses_fit_the_archives_and_use_the_fewest_cards(
 
 
 def test_a_check_concerns_its_variants_or_the_whole_set() -> None:
-    whole = Check("board", (), "s")
-    some = Check("goals", ("complex", "solo"), "s", (Failure("deck", "§7", "m", "p"),))
+    whole = Check("board", "s", rules=())
+    some = Check("goals", "s", (Failure("deck", "§7", "m", "p"),), rules=("complex", "solo"))
     assert whole.ok and whole.concerns("simple")
     assert not some.ok and some.concerns("solo") and not some.concerns("simple")
     assert some.failures[0].text == "deck: m [§7]"
