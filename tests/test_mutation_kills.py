@@ -797,7 +797,7 @@ def test_B1_B2_board_check_names_the_rule_and_the_squares() -> None:
     rows = [row[:] for row in LATIN]
     rows[0][0] = "4B"
     broken = _board_check(Board.from_codes(rows), diagonals=False)
-    assert broken.summary == "6 violations of B-1"
+    assert (broken.name, broken.rules, broken.summary) == ("board", (), "6 violations of B-1")
     missing = [f for f in broken.failures if "missing" in f.message]
     assert [(f.rule, f.proof) for f in missing] == [("B-1", "")]
 
@@ -805,6 +805,21 @@ def test_B1_B2_board_check_names_the_rule_and_the_squares() -> None:
 def test_the_stones_are_the_25_colour_shape_pairs() -> None:
     check = _stones_check()
     assert check.ok and check.summary == "25 distinct stones, one of each colour × shape (§1.2)"
+
+
+def test_1_2_a_stone_set_that_repeats_or_lacks_a_pair_fails() -> None:
+    from runarch_gen.runarch.atoms import PIECES
+
+    # 25 stones with the first one twice: 24 distinct, one colour × shape pair missing.
+    repeated = _stones_check([PIECES[0], *PIECES[:-1]])
+    assert not repeated.ok and repeated.summary.startswith("24 distinct stones")
+    assert [(f.component, f.rule, f.message) for f in repeated.failures] == [
+        ("stones", "§1.2", "25 stones, 24 distinct: 1 colour × shape missing")
+    ]
+    # 24 stones, all distinct: too few, the same failure with its numbers.
+    short = _stones_check(PIECES[:-1])
+    assert not short.ok
+    assert short.failures[0].message == "24 stones, 24 distinct: 1 colour × shape missing"
 
 
 def test_pattern_card_and_goal_checks_of_a_deck() -> None:
@@ -829,8 +844,9 @@ def test_pattern_card_and_goal_checks_of_a_deck() -> None:
             "proof": "",
         }
     ]
+    assert (patterns.name, patterns.rules) == ("patterns", ())
     cards = _cards_check(report)
-    assert cards.summary == "1 violation"
+    assert (cards.name, cards.rules, cards.summary) == ("cards", (), "1 violation")
     assert [(f.component, f.rule, f.message) for f in cards.failures] == [
         (f"card {ids[1]} arrows", "R-03", "N,N: the two directions must differ")
     ]
@@ -850,7 +866,9 @@ def test_pattern_card_and_goal_checks_of_a_deck() -> None:
     assert _patterns_check(clean).summary == (
         "40 patterns, each with 5 colours and 5 shapes, none repeated (§1.3)"
     )
-    assert _cards_check(clean).summary == "40 cards: ids, match areas, arrows and rewards valid"
+    clean_cards = _cards_check(clean)
+    assert (clean_cards.name, clean_cards.rules) == ("cards", ())
+    assert clean_cards.summary == "40 cards: ids, match areas, arrows and rewards valid"
     all_met = _goals_check(clean, ("complex",), 5)
     assert all_met.ok and all_met.summary == (
         f"{len(clean.goals)} goals, each met by a witness of at most 10 cards in archives of 5"
@@ -1910,3 +1928,144 @@ def test_R02_conditions_check_names_each_token_that_cannot_be_met() -> None:
     assert met.ok and met.summary == (
         "1 condition tokens, each met by a witness (archives COLOURS, SHAPES, SAME)"
     )
+
+
+# minimums: every branch's whole check written out ------------------------------------
+
+
+def _witness(points: int, bonus: int = 0, card: int = 7) -> ScoreWitness:
+    return ScoreWitness(card, "r1", points, bonus, tuple(range(25)))
+
+
+def test_1_3_no_valid_pattern_means_no_card_can_score() -> None:
+    check = _minimums_check(parse_rules("simple"), ("simple",), None, None, None)
+    assert (check.name, check.rules, check.summary) == (
+        "minimums",
+        ("simple",),
+        "no card can score",
+    )
+    assert [(f.component, f.rule, f.message) for f in check.failures] == [
+        ("deck", "§1.3", "no card has a valid pattern: no card can score")
+    ]
+
+
+def test_R10_the_fixed_minimum_out_of_reach_names_the_best_and_its_witness() -> None:
+    # minimum 5, best 4 pattern points: the simple game cannot be played.
+    check = _minimums_check(parse_rules("simple"), ("simple",), None, _witness(4), None)
+    assert (check.name, check.rules) == ("minimums", ("simple",))
+    assert check.summary == "the fixed minimum cannot be reached"
+    assert [(f.component, f.rule, f.message, f.proof) for f in check.failures] == [
+        (
+            "minimum 5",
+            "R-10",
+            "cannot be reached: the best is 4 pattern points",
+            "card 7 on r1: 4 pattern points",
+        )
+    ]
+    assert check.proofs == {"best_pattern_points": _witness(4).to_json()}
+    # Exactly the minimum is within reach (<=, not <).
+    ok = _minimums_check(parse_rules("simple"), ("simple",), None, _witness(5), None)
+    assert ok.ok and ok.summary == (
+        "the fixed minimum 5 [R-10] is within reach: best 5 pattern points"
+        " (card 7 on r1: 5 pattern points)"
+    )
+
+
+def test_R09_every_minimum_within_reach_names_both_bests_and_keeps_the_proofs() -> None:
+    tokens = BonusTokens(((5,), (7,), (9,), (12,)))
+    check = _minimums_check(
+        parse_rules("complex"), ("complex",), tokens, _witness(10), _witness(10, 2, card=3)
+    )
+    assert (check.name, check.rules, check.ok) == ("minimums", ("complex",), True)
+    assert check.summary == (
+        "every minimum can be reached: D 5, X 7, F 9, N 12: best 10 pattern points in phases"
+        " 1–3, best card score 12 in phase 4 with match_bonus=board (card 3 on r1: 10 pattern"
+        " points + 2 match bonus)"
+    )
+    assert check.proofs == {
+        "best_pattern_points": _witness(10).to_json(),
+        "best_phase4_score": _witness(10, 2, card=3).to_json(),
+        "tokens": tokens.to_json(),
+    }
+
+
+def test_R09_minimums_out_of_reach_each_fail_with_the_phase4_witness() -> None:
+    # Best 12 in phase 4 (10 + 2): the N tokens of 13 and 14 are out of reach, in the singular
+    # and plural as counted; the witness is the phase-4 one even when both bests are equal.
+    tokens = BonusTokens(((5,), (7,), (9,), (12, 13, 14)))
+    check = _minimums_check(
+        parse_rules("complex"), ("complex",), tokens, _witness(10), _witness(10, 2, card=3)
+    )
+    assert (check.name, check.rules) == ("minimums", ("complex",))
+    assert check.summary.startswith("2 minimums out of reach: D 5, X 7, F 9, N 12/13/14: best 10")
+    assert [f.component for f in check.failures] == ["token N 13", "token N 14"]
+    first = check.failures[0]
+    assert first.rule == "R-09"
+    assert first.message == (
+        "a minimum of 13 cannot be reached with match_bonus=board: the best possible card"
+        " score is 12"
+    )
+    assert first.proof == (
+        "card 3 on r1: 10 pattern points + 2 match bonus; this is the optimum over every card,"
+        " line and arrangement of the stones (an assignment of the 25 stones to the squares,"
+        " solved exactly)"
+    )
+    one = _minimums_check(
+        parse_rules("complex"),
+        ("complex",),
+        BonusTokens(((5,), (7,), (9,), (11,))),
+        _witness(10, card=1),
+        _witness(10, card=2),
+    )
+    assert one.summary.startswith("1 minimum out of reach:")
+    assert one.failures[0].proof.startswith("card 2 on r1")  # equal bests: the phase-4 witness
+    assert check.proofs["best_phase4_score"] == _witness(10, 2, card=3).to_json()
+
+
+def test_9_1_the_static_checks_advance_one_step_each() -> None:
+    from runarch_gen.runarch.engine.sample import sample_board
+    from runarch_gen.runarch.validation.validate import STATIC_STEPS, check_set
+
+    steps: list[int] = []
+    check_set(sample_board(), sample_deck(50), [parse_rules("complex")], advance=steps.append)
+    assert steps == [1] * STATIC_STEPS
+
+
+def test_9_1_check_set_reads_R10_for_the_simple_game_and_R09_for_the_others() -> None:
+    from runarch_gen.runarch.engine.sample import sample_board
+    from runarch_gen.runarch.validation.validate import check_set
+
+    report = check_set(sample_board(), sample_deck(50), [parse_rules("simple"), "complex"])
+    minimums = {c.rules: c.summary for c in report.checks if c.name == "minimums"}
+    # The simple game has no tokens: its fixed minimum; the complex game its tokens.
+    assert minimums[("simple",)].startswith("the fixed minimum 5 [R-10] is within reach")
+    assert minimums[("complex",)].startswith("every minimum can be reached: D 5/6/7")
+
+
+def test_1_3_a_deck_that_cannot_score_fails_the_minimums_without_a_token_analysis() -> None:
+    from runarch_gen.runarch.engine.sample import sample_board
+    from runarch_gen.runarch.validation.validate import check_set
+
+    # Five reds in every pattern: no card has a valid pattern (§1.3), so no best score exists
+    # and the token analysis (which needs one) must not run.
+    reds = Pattern(parse_pattern("0R,3R,4R,5R,6R").pieces)
+    base = sample_deck(40)
+    deck = replace(base, cards=tuple(replace(card, pattern=reds) for card in base.cards))
+    report = check_set(sample_board(), deck, [parse_rules("complex"), parse_rules("simple")])
+    minimums = [(c.rules, c.summary) for c in report.checks if c.name == "minimums"]
+    assert minimums == [(("complex",), "no card can score"), (("simple",), "no card can score")]
+    assert report.findings == ()
+
+
+def test_R02_any_order_tries_the_orders_smallest_first() -> None:
+    # "2·1·0 any order": every order of the counts is a way to meet it; the witness search
+    # tries them in ascending order, so the reported witness is the first feasible one:
+    # (0, 1, 2) — nothing in SAME, one card in SHAPES, two different colours in COLOURS.
+    cards = [
+        replace(sample_deck(30).cards[0], id=card_id, match=parse_piece(code))
+        for card_id, code in HAND.items()
+    ]
+    rules = (ArchiveRule.SAME, ArchiveRule.SHAPES, ArchiveRule.COLOURS)
+    found = find_condition_witness(parse_condition("2·1·0 any order"), cards, rules, capacity=5)
+    assert found is not None
+    assert tuple(len(archive) for archive in found) == (0, 1, 2)

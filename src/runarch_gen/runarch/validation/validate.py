@@ -321,12 +321,15 @@ def _board_check(board: Board, diagonals: bool) -> Check:
     return _check("board", (), f"{n} {_plural(n, 'violation')} of {rule}", failures)
 
 
-def _stones_check() -> Check:
-    distinct = {(s.colour, s.shape) for s in STONES}
+def _stones_check(stones: Sequence[Piece] = STONES) -> Check:
+    """§1.2: one stone of each colour × shape (the game's stones; a test passes others)."""
+    distinct = {(s.colour, s.shape) for s in stones}
     summary = f"{len(distinct)} distinct stones, one of each colour × shape (§1.2)"
-    if len(STONES) == len(distinct) == len(PIECES):
+    if len(stones) == len(distinct) == len(PIECES):
         return _check("stones", (), summary)
-    return _check("stones", (), summary, (Failure("stones", "§1.2", "stones repeat"),))
+    missing = len(PIECES) - len(distinct)
+    what = f"{len(stones)} stones, {len(distinct)} distinct: {missing} colour × shape missing"
+    return _check("stones", (), summary, (Failure("stones", "§1.2", what),))
 
 
 def _violation_failure(v: Violation, proof: str = "") -> Failure:
