@@ -188,7 +188,11 @@ MODULES: dict[str, Module] = {
     ),
     "bluff-rules": Module(
         "src/runarch_gen/bluff/rules.py",
-        ("tests/bluff/test_bluff_rules.py", "tests/bluff/test_bluff_engine.py"),
+        (
+            "tests/bluff/test_bluff_rules.py",
+            "tests/bluff/test_bluff_engine.py",
+            "tests/bluff/test_bluff_scale_text.py",
+        ),
         fresh_caches=True,
     ),
     "malacca-resolve": Module(
@@ -197,7 +201,11 @@ MODULES: dict[str, Module] = {
     ),
     "backgammon-board": Module(
         "src/runarch_gen/backgammon/board.py",
-        ("tests/backgammon/test_moves.py", "tests/backgammon/test_engine.py"),
+        (
+            "tests/backgammon/test_moves.py",
+            "tests/backgammon/test_engine.py",
+            "tests/backgammon/test_apply_step.py",
+        ),
     ),
 }
 
