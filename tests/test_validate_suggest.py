@@ -172,3 +172,19 @@ def test_runarch_reports_goal_and_bet_figures_to_sweeps() -> None:
     registration, values = game_values("runarch", "variant=simple,set=sample")
     simple = playtest(registration, values, ["greedy"], games=2, seed=2, workers=1)
     assert "bets won" not in dict(simple.results[0].statistics)
+
+
+def test_a_search_cut_short_reports_no_suggestion_and_keeps_the_verdict(chosen: object) -> None:
+    board, deck = chosen.board, chosen.deck  # type: ignore[attr-defined]
+    report = validate_set(board, deck, ["solo"], games=GAMES, seed=SEED, workers=1)
+
+    def stop(done: int) -> None:
+        raise KeyboardInterrupt  # Ctrl-C during the first candidate's games
+
+    cut = suggest_fixes(report, board, deck, games=GAMES, seed=SEED, workers=1, advance=stop)
+    assert cut.interrupted and cut.exit_code == 130
+    assert all(note.suggestion is None for note in cut.balance)
+    lines = cut.lines()
+    assert any(line.startswith("verdict: PLAYABLE") for line in lines)
+    assert lines[-1] == "interrupted while searching for suggestions: the verdict stands"
+    assert not any("suggestion:" in line for line in lines)

@@ -915,7 +915,7 @@ class ValidationReport:
         if not self.playable:
             out.append("verdict: NOT PLAYABLE")
             out += [f"  {reason}" for reason in self.reasons]
-        elif self.interrupted:
+        elif any(run.interrupted for run in self.dynamic):
             out.append("verdict: none — interrupted before the dynamic check finished")
         else:
             n, b = len(self.findings), len(self.balance)
@@ -928,8 +928,10 @@ class ValidationReport:
             out.append(
                 f"verdict: PLAYABLE — the set can be played in {', '.join(self.variants)}{notes}"
             )
-        if self.interrupted:
+        if any(run.interrupted for run in self.dynamic):
             out.append("interrupted: the figures above are those of the games that finished")
+        elif self.suggest_interrupted:
+            out.append("interrupted while searching for suggestions: the verdict stands")
         return out
 
     def manifest_json(self) -> dict[str, Any]:
@@ -1145,6 +1147,9 @@ def suggest_fixes(
             notes.append(note)  # not a matter of the rules: nothing to try
             continue
         suggestion, fixed, stopped = find_fix(config, note.finding, tries, play)
+        if stopped:
+            notes.append(note)  # the search was cut short: no suggestion to report
+            continue
         notes.append(
             replace(note, suggestion=suggestion, fixed=None if fixed is None else str(fixed))
         )
