@@ -181,17 +181,6 @@ class GreedyBot(RunArchBot):
         self._position, self._context, self._target = position, context, None
         return position
 
-    def kept_target(self, position: Position) -> Target | None:
-        """The target being built, with its potential now, while it is no harder than the
-        last move left it — for at most a few turns in a row, then all targets are looked at
-        again (a cheaper one may have come up)."""
-        target = self._target
-        if target is None or self._turns_on_target >= RESCAN_TURNS:
-            return None
-        cost, slot, line, squares = target
-        now = position.cost(slot, squares, position.needed(slot, line))
-        return (now, slot, line, squares) if now <= cost + KEEP_TOLERANCE else None
-
     @staticmethod
     def improve(
         position: Position, target: Target, excluded: AbstractSet[int] | int
@@ -205,22 +194,27 @@ class GreedyBot(RunArchBot):
 
     def choose_swap(self, position: Position, excluded: set[int]) -> tuple[int, Target | None]:
         """The swap that lowers the potential of a cheap target most, and that target; a
-        harmless swap (and no target) when none lowers it."""
-        kept = self.kept_target(position)
+        harmless swap (and no target) when none lowers it.
+
+        The target being built is kept, while it is no harder than the last move left it
+        (the opponent may have moved), for at most a few turns in a row; then, or when no
+        swap lowers it, all targets are looked at again (a cheaper one may have come up)."""
         excluded_mask = pairs_mask(excluded)
-        if kept is not None:
-            found = self.improve(position, kept, excluded_mask)
+        kept = self._target
+        if kept is not None and self._turns_on_target < RESCAN_TURNS:
+            cost, slot, line, squares = kept
+            found = position.best_swap(slot, line, squares, excluded_mask, cost + KEEP_TOLERANCE)
             if found is not None:
-                self._target = (found[0], *kept[1:])
+                self._target = (found[1], slot, line, squares)
                 self._turns_on_target += 1
-                return found[1], kept
+                return found[2], (found[0], slot, line, squares)
         targets = position.best_targets()
         for target in targets[:3]:
-            found = self.improve(position, target, excluded_mask)
-            if found is not None:
-                self._target = (found[0], *target[1:])
+            improved = self.improve(position, target, excluded_mask)
+            if improved is not None:
+                self._target = (improved[0], *target[1:])
                 self._turns_on_target = 0
-                return found[1], target
+                return improved[1], target
         self._target = None
         legal = set(SWAPS_BY_PHASE[position.phase])
         legal = legal - excluded or legal

@@ -156,6 +156,8 @@ CLOSER_MASKS: dict[int, tuple[int, ...]] = {
     phase: tuple(pairs_mask(pairs) for pairs in closer) for phase, closer in CLOSER.items()
 }
 ADJACENT_AT: tuple[tuple[int, ...], ...] = _pairs_at(2)
+# Per pair, its two squares as a mask.
+PAIR_BITS: tuple[int, ...] = tuple(1 << a | 1 << b for a, b in zip(PAIR_A, PAIR_B, strict=True))
 JUMP = 2
 
 
@@ -665,37 +667,111 @@ class Position:
         return total, new_extras, need
 
     def best_swap(
-        self, slot: int, line: int, squares: Sequence[int], excluded: AbstractSet[int] | int
+        self,
+        slot: int,
+        line: int,
+        squares: Sequence[int],
+        excluded: AbstractSet[int] | int,
+        limit: int = FAR * SIZE * SIZE,
     ) -> tuple[int, int, int] | None:
         """``(potential now, potential after, pair)`` for the swap that lowers the target's
-        potential most, or ``None`` when no swap among :meth:`candidate_swaps` lowers it.
-        Swaps in ``excluded`` (pair indices, or a mask of them: bit p for pair p) are not
-        played; ties go to the lowest pair index.
+        potential most, or ``None`` when no swap among :meth:`candidate_swaps` lowers it, or
+        when the potential now is above ``limit``. Swaps in ``excluded`` (pair indices, or a
+        mask of them: bit p for pair p) are not played; ties go to the lowest pair index.
 
-        This is :meth:`cost_after` for every candidate in ascending order, written out in one
-        loop (the hot path of the greedy bot's moves)."""
-        nears, extras = self.terms(slot, squares)
-        need = self.needed(slot, line)
-        cost = combine(nears, extras, need)
+        This is :meth:`terms`, :func:`combine`, :meth:`candidate_mask` and :meth:`cost_after`
+        for every candidate in ascending order, written out in one function (the hot path of
+        the greedy bot's moves)."""
+        balls = self.balls
+        masks, exact_at = self.near_masks[slot], self.exact_at[slot]
+        m0, m1, m2, m3, m4 = masks
+        q0, q1, q2, q3, q4 = squares
+        # terms(): the distance to a point per position, then the exact stone's extra.
+        if m0 >> q0 & 1:
+            n0 = 0
+        else:
+            ball = balls[q0]
+            n0 = 1 if m0 & ball[1] else 2 if m0 & ball[2] else _far(m0, ball)
+        if m1 >> q1 & 1:
+            n1 = 0
+        else:
+            ball = balls[q1]
+            n1 = 1 if m1 & ball[1] else 2 if m1 & ball[2] else _far(m1, ball)
+        if m2 >> q2 & 1:
+            n2 = 0
+        else:
+            ball = balls[q2]
+            n2 = 1 if m2 & ball[1] else 2 if m2 & ball[2] else _far(m2, ball)
+        if m3 >> q3 & 1:
+            n3 = 0
+        else:
+            ball = balls[q3]
+            n3 = 1 if m3 & ball[1] else 2 if m3 & ball[2] else _far(m3, ball)
+        if m4 >> q4 & 1:
+            n4 = 0
+        else:
+            ball = balls[q4]
+            n4 = 1 if m4 & ball[1] else 2 if m4 & ball[2] else _far(m4, ball)
+        x0, x1, x2, x3, x4 = exact_at
+        rows = DIST_ROWS[self.dist is KING_DIST]
+        extras = [
+            rows[x0][q0] - n0,
+            rows[x1][q1] - n1,
+            rows[x2][q2] - n2,
+            rows[x3][q3] - n3,
+            rows[x4][q4] - n4,
+        ]
+        nears = (n0, n1, n2, n3, n4)
+        base_total = n0 + n1 + n2 + n3 + n4
+        need = self.minimum if self.phase != 4 else self.needed(slot, line)
+        # combine() and the threshold of candidate_mask(): the need − 5 cheapest extras count.
+        need_exact = need - SIZE
+        if need_exact <= 0:
+            cost, threshold = base_total, -1  # no exact stone is wanted
+        elif need_exact >= SIZE:
+            cost = base_total + sum(extras) + BONUS_STEP_COST * (need_exact - SIZE)
+            threshold = FAR
+        else:
+            ordered = sorted(extras)
+            threshold = ordered[need_exact - 1]
+            cost = base_total + sum(ordered[:need_exact])
+        if cost > limit:
+            return None
+        # candidate_mask(): swaps bringing a wanted exact stone, or a nearest stone earning a
+        # point where the square has none, closer.
+        closer = CLOSER_MASKS[self.phase]
+        candidates = 0
+        for i in range(SIZE):
+            q = squares[i]
+            extra = extras[i]
+            if 0 < extra <= threshold:
+                candidates |= closer[exact_at[i] * N_SQUARES + q]
+            near = nears[i]
+            if near:
+                ball = balls[q]
+                ring = masks[i] & ball[near] & ~ball[near - 1]
+                while ring:
+                    low = ring & -ring
+                    ring ^= low
+                    candidates |= closer[(low.bit_length() - 1) * N_SQUARES + q]
         if not isinstance(excluded, int):
             excluded = pairs_mask(excluded)
-        candidates = self.candidate_mask(slot, squares, nears, extras, need) & ~excluded
+        candidates &= ~excluded
         if not candidates:
             return None
-        stones, dist, balls = self.stones, self.dist, self.balls
+        stones = self.stones
         card = self.hand[slot]
         known = self.known
         trades = known.trades(card)
-        masks, exact_at = self.near_masks[slot], self.exact_at[slot]
         phase4 = self.phase == 4
         board_bonus = known.bonus is MatchBonus.BOARD
-        base_total = nears[0] + nears[1] + nears[2] + nears[3] + nears[4]
         best_after, best_pair = cost, -1
         while candidates:
             low = candidates & -candidates
             candidates ^= low
             pair = low.bit_length() - 1
             a, b = PAIR_A[pair], PAIR_B[pair]
+            bits = PAIR_BITS[pair]
             x, y = stones[a], stones[b]
             flip, ix, iy = trades[x * N_SQUARES + y]
             total = base_total
@@ -704,7 +780,7 @@ class Position:
             # nearest stone earning a point may change there, and so the extra distance.
             for i in flip:
                 q = squares[i]
-                mask = masks[i] ^ (1 << a | 1 << b)
+                mask = masks[i] ^ bits
                 if mask >> q & 1:
                     near = 0
                 else:
@@ -714,13 +790,12 @@ class Position:
                         near += 1
                 total += near - nears[i]
                 sq = exact_at[i]
-                sq = b if sq == a else a if sq == b else sq
-                new_extras[i] = dist[sq * N_SQUARES + q] - near
+                new_extras[i] = rows[b if sq == a else a if sq == b else sq][q] - near
             # An exact stone moved where both earn a point: only its extra distance changes.
             if ix >= 0:
-                new_extras[ix] = dist[b * N_SQUARES + squares[ix]] - nears[ix]
+                new_extras[ix] = rows[b][squares[ix]] - nears[ix]
             if iy >= 0:
-                new_extras[iy] = dist[a * N_SQUARES + squares[iy]] - nears[iy]
+                new_extras[iy] = rows[a][squares[iy]] - nears[iy]
             after_need = need
             if phase4:  # [R-09] the swap may change the match bonus, so the need
                 if board_bonus:
