@@ -357,15 +357,19 @@ class Position:
     ) -> None:
         self.known = known
         self.stones = list(stones)
-        at = [0] * N_SQUARES  # stone -> square
+        # stone -> square: the stones are a permutation of the pieces, so sorting the squares
+        # by their stone lists each stone's square.
+        at = sorted(range(N_SQUARES), key=stones.__getitem__)
         # A stone earns a point at a position when it has the colour or the shape of the
         # pattern's stone there: the squares of each colour and of each shape, as masks.
-        colour_squares, shape_squares = [0] * SIZE, [0] * SIZE
-        for sq, stone in enumerate(stones):
-            at[stone] = sq
-            bit = 1 << sq
-            colour_squares[stone // SIZE] |= bit
-            shape_squares[stone % SIZE] |= bit
+        bits = [1 << sq for sq in at]  # per stone, its square's bit
+        colour_squares = [
+            bits[c] | bits[c + 1] | bits[c + 2] | bits[c + 3] | bits[c + 4]
+            for c in range(0, N_SQUARES, SIZE)
+        ]
+        shape_squares = [
+            bits[s] | bits[s + 5] | bits[s + 10] | bits[s + 15] | bits[s + 20] for s in range(SIZE)
+        ]
         self.stone_at = at
         self.colour_squares, self.shape_squares = colour_squares, shape_squares
         self.hand = tuple(hand)
@@ -459,76 +463,81 @@ class Position:
 
     def best_targets(self) -> list[Target]:
         """Every target of the playable cards in hand, cheapest first."""
-        out = []
-        balls = self.balls
-        rows = DIST_ROWS[self.dist is KING_DIST]
+        out: list[Target] = []
         known = self.known
+        line_bonus = self.phase == 4 and known.bonus is MatchBonus.LINE
         for slot in range(len(self.hand)):
             if not self.playable[slot]:
                 continue
-            need = self.minimum
-            board_bonus = self.phase == 4 and known.bonus is MatchBonus.BOARD
-            if board_bonus:  # [R-09] the same for every line
-                need -= known.match_bonus(self.stones, self.hand[slot], 0)
-            line_bonus = self.phase == 4 and not board_bonus
-            # _cost() for every target, written out with what stays the same for the card
-            # (its masks, the distances from its exact stones) taken out of the loop.
-            m0, m1, m2, m3, m4 = self.near_masks[slot]
-            x0, x1, x2, x3, x4 = self.exact_at[slot]
-            r0, r1, r2, r3, r4 = rows[x0], rows[x1], rows[x2], rows[x3], rows[x4]
-            for line, squares in self.targets:
-                if line_bonus:
+            if line_bonus:  # [R-09] the need depends on the line
+                for line, squares in self.targets:
                     need = self.needed(slot, line)
-                q0, q1, q2, q3, q4 = squares
-                if m0 >> q0 & 1:
-                    n0 = 0
-                else:
-                    b = balls[q0]
-                    n0 = 1 if m0 & b[1] else 2 if m0 & b[2] else _far(m0, b)
-                if m1 >> q1 & 1:
-                    n1 = 0
-                else:
-                    b = balls[q1]
-                    n1 = 1 if m1 & b[1] else 2 if m1 & b[2] else _far(m1, b)
-                if m2 >> q2 & 1:
-                    n2 = 0
-                else:
-                    b = balls[q2]
-                    n2 = 1 if m2 & b[1] else 2 if m2 & b[2] else _far(m2, b)
-                if m3 >> q3 & 1:
-                    n3 = 0
-                else:
-                    b = balls[q3]
-                    n3 = 1 if m3 & b[1] else 2 if m3 & b[2] else _far(m3, b)
-                if m4 >> q4 & 1:
-                    n4 = 0
-                else:
-                    b = balls[q4]
-                    n4 = 1 if m4 & b[1] else 2 if m4 & b[2] else _far(m4, b)
-                total = n0 + n1 + n2 + n3 + n4
-                need_exact = need - SIZE
-                if need_exact > 0:
-                    e0, e1, e2, e3, e4 = (
-                        r0[q0] - n0,
-                        r1[q1] - n1,
-                        r2[q2] - n2,
-                        r3[q3] - n3,
-                        r4[q4] - n4,
-                    )
-                    if need_exact == 1:
-                        total += min(e0, e1, e2, e3, e4)
-                    elif need_exact >= SIZE:
-                        total += e0 + e1 + e2 + e3 + e4 + BONUS_STEP_COST * (need_exact - SIZE)
-                    else:
-                        extras = sorted((e0, e1, e2, e3, e4))
-                        total += extras[0] + extras[1]
-                        if need_exact > 2:
-                            total += extras[2]
-                            if need_exact > 3:
-                                total += extras[3]
-                out.append((total, slot, line, squares))
+                    out.append((self.cost(slot, squares, need), slot, line, squares))
+                continue
+            need = self.minimum
+            if self.phase == 4:  # [R-09] the board's match bonus: the same for every line
+                need -= known.match_bonus(self.stones, self.hand[slot], 0)
+            self.costs_into(out, slot, need)
         out.sort()
         return out
+
+    def costs_into(self, out: list[Target], slot: int, need: int) -> None:
+        """Append ``(potential, slot, line, squares)`` for every target of ``hand[slot]``
+        needing ``need`` pattern points: :func:`_cost` for every target, written out with
+        what stays the same for the card (its masks, the distances from its exact stones,
+        the need) taken out of the loop."""
+        balls = self.balls
+        rows = DIST_ROWS[self.dist is KING_DIST]
+        m0, m1, m2, m3, m4 = self.near_masks[slot]
+        x0, x1, x2, x3, x4 = self.exact_at[slot]
+        r0, r1, r2, r3, r4 = rows[x0], rows[x1], rows[x2], rows[x3], rows[x4]
+        append = out.append
+        need_exact = need - SIZE
+        penalty = BONUS_STEP_COST * (need_exact - SIZE)
+        for line, squares in self.targets:
+            q0, q1, q2, q3, q4 = squares
+            if m0 >> q0 & 1:
+                n0 = 0
+            else:
+                b = balls[q0]
+                n0 = 1 if m0 & b[1] else 2 if m0 & b[2] else _far(m0, b)
+            if m1 >> q1 & 1:
+                n1 = 0
+            else:
+                b = balls[q1]
+                n1 = 1 if m1 & b[1] else 2 if m1 & b[2] else _far(m1, b)
+            if m2 >> q2 & 1:
+                n2 = 0
+            else:
+                b = balls[q2]
+                n2 = 1 if m2 & b[1] else 2 if m2 & b[2] else _far(m2, b)
+            if m3 >> q3 & 1:
+                n3 = 0
+            else:
+                b = balls[q3]
+                n3 = 1 if m3 & b[1] else 2 if m3 & b[2] else _far(m3, b)
+            if m4 >> q4 & 1:
+                n4 = 0
+            else:
+                b = balls[q4]
+                n4 = 1 if m4 & b[1] else 2 if m4 & b[2] else _far(m4, b)
+            total = n0 + n1 + n2 + n3 + n4
+            if need_exact > 0:
+                if need_exact == 1:
+                    total += min(r0[q0] - n0, r1[q1] - n1, r2[q2] - n2, r3[q3] - n3, r4[q4] - n4)
+                elif need_exact >= SIZE:
+                    # every extra counts: the nears cancel out of nears + extras
+                    total = r0[q0] + r1[q1] + r2[q2] + r3[q3] + r4[q4] + penalty
+                else:
+                    extras = sorted(
+                        (r0[q0] - n0, r1[q1] - n1, r2[q2] - n2, r3[q3] - n3, r4[q4] - n4)
+                    )
+                    total += extras[0] + extras[1]
+                    if need_exact > 2:
+                        total += extras[2]
+                        if need_exact > 3:
+                            total += extras[3]
+            append((total, slot, line, squares))
 
     def swap_costs(
         self, slot: int, line: int, squares: Sequence[int], pairs: Sequence[int]
