@@ -723,13 +723,14 @@ class Position:
             n4 = 1 if m4 & ball[1] else 2 if m4 & ball[2] else _far(m4, ball)
         x0, x1, x2, x3, x4 = exact_at
         rows = DIST_ROWS[self.dist is KING_DIST]
-        extras = [
+        e0, e1, e2, e3, e4 = (
             rows[x0][q0] - n0,
             rows[x1][q1] - n1,
             rows[x2][q2] - n2,
             rows[x3][q3] - n3,
             rows[x4][q4] - n4,
-        ]
+        )
+        extras = [e0, e1, e2, e3, e4]
         nears = (n0, n1, n2, n3, n4)
         base_total = n0 + n1 + n2 + n3 + n4
         need = self.minimum if self.phase != 4 else self.needed(slot, line)
@@ -738,7 +739,7 @@ class Position:
         if need_exact <= 0:
             cost, threshold = base_total, -1  # no exact stone is wanted
         elif need_exact >= SIZE:
-            cost = base_total + sum(extras) + BONUS_STEP_COST * (need_exact - SIZE)
+            cost = base_total + e0 + e1 + e2 + e3 + e4 + BONUS_STEP_COST * (need_exact - SIZE)
             threshold = FAR
         else:
             ordered = sorted(extras)
@@ -750,19 +751,27 @@ class Position:
         # point where the square has none, closer.
         closer = CLOSER_MASKS[self.phase]
         candidates = 0
-        for i in range(SIZE):
-            q = squares[i]
-            extra = extras[i]
-            if 0 < extra <= threshold:
-                candidates |= closer[exact_at[i] * N_SQUARES + q]
-            near = nears[i]
-            if near:
-                ball = balls[q]
-                ring = masks[i] & ball[near] & ~ball[near - 1]
-                while ring:
-                    low = ring & -ring
-                    ring ^= low
-                    candidates |= closer[(low.bit_length() - 1) * N_SQUARES + q]
+        if 0 < e0 <= threshold:
+            candidates |= closer[x0 * N_SQUARES + q0]
+        if 0 < e1 <= threshold:
+            candidates |= closer[x1 * N_SQUARES + q1]
+        if 0 < e2 <= threshold:
+            candidates |= closer[x2 * N_SQUARES + q2]
+        if 0 < e3 <= threshold:
+            candidates |= closer[x3 * N_SQUARES + q3]
+        if 0 < e4 <= threshold:
+            candidates |= closer[x4 * N_SQUARES + q4]
+        if base_total:  # the nearest stones earning a point where a square has none
+            for i in range(SIZE):
+                near = nears[i]
+                if near:
+                    q = squares[i]
+                    ball = balls[q]
+                    ring = masks[i] & ball[near] & ~ball[near - 1]
+                    while ring:
+                        low = ring & -ring
+                        ring ^= low
+                        candidates |= closer[(low.bit_length() - 1) * N_SQUARES + q]
         if not isinstance(excluded, int):
             excluded = pairs_mask(excluded)
         candidates &= ~excluded
