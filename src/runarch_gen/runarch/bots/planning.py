@@ -165,8 +165,8 @@ _POSITIONS_OF_SET = tuple(tuple(i for i in range(SIZE) if bits >> i & 1) for bit
 Trade = tuple[tuple[int, ...], int, int]
 """What changes for a card when two stones ``x`` and ``y`` trade squares: the pattern positions
 where exactly one of them earns a point (the distance to a point may change there), and the
-position where ``x`` (then ``y``) is the exact stone while both earn a point there (only the
-exact stone's distance changes), -1 for none."""
+position where ``x`` (then ``y``) is the exact stone, -1 for none (the exact stone's distance
+changes there)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -256,13 +256,7 @@ class Knowledge:
                 for y in range(N_SQUARES):
                     iy = exact[y]
                     flip = where[x] ^ where[y]
-                    rows.append(
-                        (
-                            _POSITIONS_OF_SET[flip],
-                            -1 if ix < 0 or flip >> ix & 1 else ix,
-                            -1 if iy < 0 or flip >> iy & 1 else iy,
-                        )
-                    )
+                    rows.append((_POSITIONS_OF_SET[flip], ix, iy))
             table = self._trades[card] = tuple(rows)
         return table
 
@@ -611,21 +605,19 @@ class Position:
         x, y = stones[a], stones[b]
         card = self.hand[slot]
         known = self.known
-        masks, exact_at = self.near_masks[slot], self.exact_at[slot]
+        masks = self.near_masks[slot]
         bits = 1 << a | 1 << b
         new_nears, new_extras = nears[:], extras[:]
         flip, ix, iy = known.trades(card)[x * N_SQUARES + y]  # see best_swap
         for i in flip:
-            q = squares[i]
-            near = _near(masks[i] ^ bits, q, self.balls)
-            sq = exact_at[i]
-            sq = b if sq == a else a if sq == b else sq
+            near = _near(masks[i] ^ bits, squares[i], self.balls)
             new_nears[i] = near
-            new_extras[i] = dist[sq * N_SQUARES + q] - near
+            new_extras[i] = extras[i] + nears[i] - near  # the exact stone's distance, less
+        # An exact stone that moved: its distance changes (x goes to b, y to a).
         if ix >= 0:
-            new_extras[ix] = dist[b * N_SQUARES + squares[ix]] - nears[ix]
+            new_extras[ix] += dist[b * N_SQUARES + squares[ix]] - dist[a * N_SQUARES + squares[ix]]
         if iy >= 0:
-            new_extras[iy] = dist[a * N_SQUARES + squares[iy]] - nears[iy]
+            new_extras[iy] += dist[a * N_SQUARES + squares[iy]] - dist[b * N_SQUARES + squares[iy]]
         if self.phase == 4:  # [R-09]
             if known.bonus is MatchBonus.BOARD:
                 need -= known.bonus_change(card, x, y, a, b)
@@ -644,7 +636,7 @@ class Position:
         x, y = stones[a], stones[b]
         card = self.hand[slot]
         known = self.known
-        masks, exact_at = self.near_masks[slot], self.exact_at[slot]
+        masks = self.near_masks[slot]
         total = nears[0] + nears[1] + nears[2] + nears[3] + nears[4]
         new_extras = extras[:]
         flip, ix, iy = known.trades(card)[x * N_SQUARES + y]  # see best_swap
@@ -659,13 +651,12 @@ class Position:
                 while not mask & ball[near]:
                     near += 1
             total += near - nears[i]
-            sq = exact_at[i]
-            sq = b if sq == a else a if sq == b else sq
-            new_extras[i] = dist[sq * N_SQUARES + q] - near
+            new_extras[i] = extras[i] + nears[i] - near  # the exact stone's distance, less
+        # An exact stone that moved: its distance changes (x goes to b, y to a).
         if ix >= 0:
-            new_extras[ix] = dist[b * N_SQUARES + squares[ix]] - nears[ix]
+            new_extras[ix] += dist[b * N_SQUARES + squares[ix]] - dist[a * N_SQUARES + squares[ix]]
         if iy >= 0:
-            new_extras[iy] = dist[a * N_SQUARES + squares[iy]] - nears[iy]
+            new_extras[iy] += dist[a * N_SQUARES + squares[iy]] - dist[b * N_SQUARES + squares[iy]]
         if self.phase == 4:  # [R-09]
             if known.bonus is MatchBonus.BOARD:
                 need -= known.bonus_change(card, x, y, a, b)
@@ -723,13 +714,15 @@ class Position:
             n4 = 1 if m4 & ball[1] else 2 if m4 & ball[2] else _far(m4, ball)
         x0, x1, x2, x3, x4 = exact_at
         rows = DIST_ROWS[self.dist is KING_DIST]
-        e0, e1, e2, e3, e4 = (
-            rows[x0][q0] - n0,
-            rows[x1][q1] - n1,
-            rows[x2][q2] - n2,
-            rows[x3][q3] - n3,
-            rows[x4][q4] - n4,
+        # Each exact stone's distance, and its extra over the distance to a point.
+        dists = d0, d1, d2, d3, d4 = (
+            rows[x0][q0],
+            rows[x1][q1],
+            rows[x2][q2],
+            rows[x3][q3],
+            rows[x4][q4],
         )
+        e0, e1, e2, e3, e4 = d0 - n0, d1 - n1, d2 - n2, d3 - n3, d4 - n4
         extras = [e0, e1, e2, e3, e4]
         nears = (n0, n1, n2, n3, n4)
         base_total = n0 + n1 + n2 + n3 + n4
@@ -807,13 +800,12 @@ class Position:
                     while not mask & ball[near]:
                         near += 1
                 total += near - nears[i]
-                sq = exact_at[i]
-                new_extras[i] = rows[b if sq == a else a if sq == b else sq][q] - near
-            # An exact stone moved where both earn a point: only its extra distance changes.
+                new_extras[i] = dists[i] - near
+            # An exact stone that moved: its distance changes (x goes to b, y to a).
             if ix >= 0:
-                new_extras[ix] = rows[b][squares[ix]] - nears[ix]
+                new_extras[ix] += rows[b][squares[ix]] - dists[ix]
             if iy >= 0:
-                new_extras[iy] = rows[a][squares[iy]] - nears[iy]
+                new_extras[iy] += rows[a][squares[iy]] - dists[iy]
             after_need = need
             if phase4:  # [R-09] the swap may change the match bonus, so the need
                 if board_bonus:
