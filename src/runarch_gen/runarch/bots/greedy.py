@@ -60,6 +60,8 @@ MAY_DOUBLE = 1  # the observation's ``swaps`` after a first adjacent swap in pha
 _JUMPS = frozenset(p for p in range(N_PAIRS) if PAIR_KIND[p] == JUMP)
 NOT_SECOND: tuple[frozenset[int], ...] = tuple(_JUMPS | {p} for p in range(N_PAIRS))
 NOT_SECOND_MASK: tuple[int, ...] = tuple(pairs_mask(pairs) for pairs in NOT_SECOND)
+# Per evaluation action (from EVAL_BASE on), its (hand slot, line, archive, draw code).
+EVALUATIONS = tuple(decode_evaluation(action) for action in range(EVAL_BASE, SWAP_BASE))
 
 
 class GreedyBot(RunArchBot):
@@ -87,9 +89,8 @@ class GreedyBot(RunArchBot):
             return self.set_up(observation, legal_actions)
         if first >= BET_BASE:
             return choose_bet(observation, legal_actions)
-        evaluations = self.evaluations(legal_actions)
-        if evaluations:
-            return self.score(observation, evaluations)
+        if first < SWAP_BASE:  # legal actions ascend: the evaluations come first
+            return self.score(observation, self.evaluations(legal_actions))
         if first == END:
             return END
         return self.move(observation, legal_actions)
@@ -97,15 +98,18 @@ class GreedyBot(RunArchBot):
     # -- scoring ---------------------------------------------------------------------------
     def score(self, observation: RunArchObservation, evaluations: Sequence[int]) -> int:
         """The best card score now, filed and drawn as :class:`SideView` advises."""
+        options: dict[tuple[int, int], dict[int, list[int]]] = {}
+        for action in evaluations:
+            slot, line, archive, draw = EVALUATIONS[action - EVAL_BASE]
+            options.setdefault((slot, line), {}).setdefault(archive, []).append(draw)
+        if len(options) == 1:  # one card on one line: nothing to compare
+            ((slot, line),) = options
+            return self.file_and_draw(observation, slot, line, options[slot, line])
         me = observation.player
         hand = observation.hand
         phase = observation.phases[me]
         known = knowledge(observation.game)
-        stones = observation.stones
-        options: dict[tuple[int, int], dict[int, list[int]]] = {}
-        for action in evaluations:
-            slot, line, archive, draw = decode_evaluation(action)
-            options.setdefault((slot, line), {}).setdefault(archive, []).append(draw)
+        stones = observation.stones if phase == 4 else ()
         best_key, best_score = None, -1
         for slot, line in options:
             card = hand[slot]
@@ -122,15 +126,31 @@ class GreedyBot(RunArchBot):
     def file_and_draw(
         observation: RunArchObservation, slot: int, line: int, archives: dict[int, list[int]]
     ) -> int:
-        card = observation.hand[slot]
-        view = SideView(observation)
-        known = knowledge(observation.game)
-        match = known.match_colour[card] * 5 + known.match_shape[card]
-        archive = max(archives, key=lambda a: (view.filing_value(match, a) if a < 3 else 0.0, -a))
+        """The evaluation of the card in ``slot`` on ``line``: the archive (of ``archives``,
+        each with its draw codes) that :meth:`SideView.filing_value` likes best, lowest first
+        on a tie, and the draw :meth:`SideView.choose_draw` picks after filing."""
+        view: SideView | None = None
+        if len(archives) == 1:
+            (archive,) = archives
+        else:
+            view = SideView(observation)
+            match = knowledge(observation.game).match_area[observation.hand[slot]]
+            best_key: tuple[float, int] | None = None
+            for a in archives:
+                key = (view.filing_value(match, a) if a < 3 else 0.0, -a)
+                if best_key is None or key > best_key:
+                    archive, best_key = a, key
+        draws = archives[archive]
+        if len(draws) == 1:
+            return encode_evaluation(slot, line, archive, draws[0])
+        if view is None:
+            view = SideView(observation)
         if archive < 3:
-            view.archives[archive].append(match)  # draw as if filed already
+            view.archives[archive].append(
+                knowledge(observation.game).match_area[observation.hand[slot]]
+            )  # draw as if filed already
             view.placed += 1
-        draw = view.choose_draw(archives[archive], observation.offer)
+        draw = view.choose_draw(draws, observation.offer)
         return encode_evaluation(slot, line, archive, draw)
 
     # -- moving ----------------------------------------------------------------------------

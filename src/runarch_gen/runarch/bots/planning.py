@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
+from runarch_gen.runarch.archives import ArchiveRule
 from runarch_gen.runarch.atoms import N_SQUARES, SIZE
 from runarch_gen.runarch.counts import CARDS_TO_END
 from runarch_gen.runarch.decks.cards import Goal, GoalKind
@@ -184,6 +185,7 @@ class Knowledge:
         "exact",
         "exact_position",
         "game",
+        "match_area",
         "match_colour",
         "match_shape",
         "positions_of",
@@ -234,6 +236,10 @@ class Knowledge:
         )
         self.match_colour = tables.match_colour
         self.match_shape = tables.match_shape
+        # Per card, its match area (piece index colour * 5 + shape).
+        self.match_area = tuple(
+            c * SIZE + s for c, s in zip(tables.match_colour, tables.match_shape, strict=True)
+        )
         self.tile_colour = tables.tile_colour
         self.tile_shape = tables.tile_shape
         self.bonus = game.config.match_bonus
@@ -931,6 +937,40 @@ COLOUR_ROW = tuple(sum(1 << (c * SIZE + s) for s in range(SIZE)) for c in range(
 SHAPE_COLUMN = tuple(sum(1 << (c * SIZE + s) for c in range(SIZE)) for s in range(SIZE))
 
 
+# Per match area, its colour and its shape as one 10-bit set: bit c for colour c, bit 5 + s for
+# shape s. OR-ed over the cards of an archive, it is all §4.3 needs to know of them.
+AREA_SIGNATURE = tuple(1 << m // SIZE | 1 << SIZE + m % SIZE for m in range(N_SQUARES))
+
+
+def _accepts(rule: ArchiveRule, signature: int) -> int:
+    # The match areas an archive with `rule` takes when the OR of its cards' signatures is
+    # `signature` (0: empty), capacity aside.
+    if not signature:
+        return ALL_MATCHES
+    colours = [c for c in range(SIZE) if signature >> c & 1]
+    shapes = [s for s in range(SIZE) if signature >> SIZE + s & 1]
+    mask = 0
+    if rule is ArchiveRule.SAME:  # one colour throughout, or one shape throughout
+        if len(colours) == 1:
+            mask |= COLOUR_ROW[colours[0]]
+        if len(shapes) == 1:
+            mask |= SHAPE_COLUMN[shapes[0]]
+        return mask
+    mask = ALL_MATCHES  # no shape (colour) twice
+    for s in shapes if rule is ArchiveRule.SHAPES else ():
+        mask &= ~SHAPE_COLUMN[s]
+    for c in colours if rule is ArchiveRule.COLOURS else ():
+        mask &= ~COLOUR_ROW[c]
+    return mask
+
+
+# Per rule (its text) and signature of the cards held, the match areas an archive takes.
+ACCEPTS: dict[str, tuple[int, ...]] = {
+    rule.value: tuple(_accepts(rule, signature) for signature in range(1 << 2 * SIZE))
+    for rule in ArchiveRule
+}
+
+
 def accept_mask(rule: str, held: Sequence[int], capacity: int) -> int:
     """§4.3 the match areas an archive with ``rule`` holding ``held`` (match areas) takes,
     [R-14] capacity included, as a 25-bit mask.
@@ -942,24 +982,10 @@ def accept_mask(rule: str, held: Sequence[int], capacity: int) -> int:
     """
     if len(held) >= capacity:
         return 0
-    if not held:
-        return ALL_MATCHES
-    if rule == "same":
-        first = held[0]
-        mask = 0
-        if all(m // SIZE == first // SIZE for m in held):
-            mask |= COLOUR_ROW[first // SIZE]
-        if all(m % SIZE == first % SIZE for m in held):
-            mask |= SHAPE_COLUMN[first % SIZE]
-        return mask
-    mask = ALL_MATCHES
-    if rule == "shapes":
-        for m in held:
-            mask &= ~SHAPE_COLUMN[m % SIZE]
-    else:
-        for m in held:
-            mask &= ~COLOUR_ROW[m // SIZE]
-    return mask
+    signature = 0
+    for m in held:
+        signature |= AREA_SIGNATURE[m]
+    return ACCEPTS[rule][signature]
 
 
 def playable_cards(
@@ -967,58 +993,96 @@ def playable_cards(
 ) -> list[bool]:
     """Per card in ``hand``: whether one of the ``archives`` (cards, left to right) takes it
     now [R-11]."""
-    colour, shape = known.match_colour, known.match_shape
+    area, capacity = known.match_area, known.capacity
     taken = 0
     for rule, held in zip(known.archive_rules, archives, strict=True):
-        taken |= accept_mask(rule, [colour[k] * SIZE + shape[k] for k in held], known.capacity)
-    return [bool(taken >> (colour[k] * SIZE + shape[k]) & 1) for k in hand]
+        if len(held) < capacity:
+            signature = 0
+            for k in held:
+                signature |= AREA_SIGNATURE[area[k]]
+            taken |= ACCEPTS[rule][signature]
+    return [bool(taken >> area[k] & 1) for k in hand]
+
+
+def _tally(archives: Iterable[Sequence[int]]) -> tuple[list[int], list[int]]:
+    """Per colour and per shape, how many of the match areas in ``archives`` show it."""
+    colours, shapes = [0] * SIZE, [0] * SIZE
+    for held in archives:
+        for m in held:
+            colours[m // SIZE] += 1
+            shapes[m % SIZE] += 1
+    return colours, shapes
+
+
+def _shortfall(goal: Goal, colours: Sequence[int], shapes: Sequence[int]) -> int:
+    # goal_shortfall from the tally of the archived match areas.
+    kind = goal.kind
+    if kind is GoalKind.COLOURS:
+        return max(0, goal.colour_count - (SIZE - colours.count(0)))
+    if kind is GoalKind.SHAPES:
+        return max(0, goal.shape_count - (SIZE - shapes.count(0)))
+    missing = 0
+    if goal.colour is not None:
+        missing = max(missing, goal.colour_count - colours[goal.colour])
+    if goal.shape is not None:
+        missing = max(missing, goal.shape_count - shapes[goal.shape])
+    return missing
+
+
+def _helpful(goal: Goal, colours: Sequence[int], shapes: Sequence[int]) -> int:
+    # helpful_mask from the tally of the archived match areas.
+    kind = goal.kind
+    if kind is GoalKind.COLOURS or kind is GoalKind.SHAPES:
+        if _shortfall(goal, colours, shapes) == 0:
+            return 0
+        mask = ALL_MATCHES
+        if kind is GoalKind.COLOURS:
+            for c in range(SIZE):
+                if colours[c]:
+                    mask &= ~COLOUR_ROW[c]
+        else:
+            for s in range(SIZE):
+                if shapes[s]:
+                    mask &= ~SHAPE_COLUMN[s]
+        return mask
+    mask = 0
+    if goal.colour is not None and colours[goal.colour] < goal.colour_count:
+        mask |= COLOUR_ROW[goal.colour]
+    if goal.shape is not None and shapes[goal.shape] < goal.shape_count:
+        mask |= SHAPE_COLUMN[goal.shape]
+    return mask
 
 
 def goal_shortfall(goal: Goal, archived: Sequence[int]) -> int:
     """How many more archived cards (at least) ``goal`` needs, given the match areas
     ``archived``."""
-    kind = goal.kind
-    if kind is GoalKind.COLOURS:
-        return max(0, goal.colour_count - len({m // SIZE for m in archived}))
-    if kind is GoalKind.SHAPES:
-        return max(0, goal.shape_count - len({m % SIZE for m in archived}))
-    missing = 0
-    if goal.colour is not None:
-        have = sum(m // SIZE == goal.colour for m in archived)
-        missing = max(missing, goal.colour_count - have)
-    if goal.shape is not None:
-        have = sum(m % SIZE == goal.shape for m in archived)
-        missing = max(missing, goal.shape_count - have)
-    return missing
+    return _shortfall(goal, *_tally((archived,)))
 
 
 def helpful_mask(goal: Goal, archived: Sequence[int]) -> int:
     """The match areas that would lower ``goal``'s shortfall, as a 25-bit mask."""
-    kind = goal.kind
-    if kind is GoalKind.COLOURS or kind is GoalKind.SHAPES:
-        if goal_shortfall(goal, archived) == 0:
-            return 0
-        mask = ALL_MATCHES
-        for m in archived:
-            mask &= ~(COLOUR_ROW[m // SIZE] if kind is GoalKind.COLOURS else SHAPE_COLUMN[m % SIZE])
-        return mask
-    mask = 0
-    if goal.colour is not None and sum(m // SIZE == goal.colour for m in archived) < (
-        goal.colour_count
-    ):
-        mask |= COLOUR_ROW[goal.colour]
-    if goal.shape is not None and sum(m % SIZE == goal.shape for m in archived) < goal.shape_count:
-        mask |= SHAPE_COLUMN[goal.shape]
-    return mask
+    return _helpful(goal, *_tally((archived,)))
 
 
 def _bits(mask: int) -> int:
-    return bin(mask).count("1")
+    return mask.bit_count()
+
+
+# Per archive bet spot, ``(archive, cards)`` (:func:`spot_archive`).
+SPOT_ARCHIVE = tuple(spot_archive(spot) for spot in range(N_ARCHIVE_SPOTS))
+# Per five bits of a mask of match areas (one colour's row), how welcome a drawn card with each
+# of the five is before goals count: 1 when some archive takes it, else -2.
+_ROW_WELCOME = tuple(
+    tuple(1.0 if bits >> s & 1 else -2.0 for s in range(SIZE)) for bits in range(32)
+)
 
 
 class SideView:
     """What filing, betting and drawing read of the observer's side: archives as match areas,
-    the goals that pay it (secret, and public ones carrying its bet), its archive bets."""
+    the goals that pay it (secret, and public ones carrying its bet), its archive bets.
+
+    ``archives`` and ``placed`` may be changed (a card filed in thought); everything else is
+    read from them when asked."""
 
     __slots__ = ("archives", "capacity", "goals", "placed", "rules", "wanted_counts")
 
@@ -1026,13 +1090,13 @@ class SideView:
         game = observation.game
         known = knowledge(game)
         me = observation.player
-        colour, shape = known.match_colour, known.match_shape
+        area = known.match_area
         self.archives: list[list[int]] = [
-            [colour[k] * SIZE + shape[k] for k in held] for held in observation.archives[me]
+            [area[k] for k in held] for held in observation.archives[me]
         ]
         self.placed = sum(len(a) for a in self.archives)
         self.capacity = known.capacity
-        self.rules = tuple(rule.value for rule in game.config.archive_rules)
+        self.rules = known.archive_rules
         bets = observation.bets[me]
         cards = game.cards
         goals = [cards[observation.secret].goal] if observation.secret >= 0 else []
@@ -1045,23 +1109,26 @@ class SideView:
         wanted: dict[int, list[int]] = {}  # archive -> card counts this side bet on
         for spot in range(N_ARCHIVE_SPOTS):
             if bets[spot] >= 0:
-                archive, count = spot_archive(spot)
+                archive, count = SPOT_ARCHIVE[spot]
                 wanted.setdefault(archive, []).append(count)
         self.wanted_counts = wanted
 
     def taken(self, archives: Sequence[Sequence[int]] | None = None) -> int:
         """The match areas some archive takes now, as a mask."""
+        capacity = self.capacity
         mask = 0
         for rule, held in zip(self.rules, archives or self.archives, strict=True):
-            mask |= accept_mask(rule, held, self.capacity)
+            if len(held) < capacity:
+                signature = 0
+                for m in held:
+                    signature |= AREA_SIGNATURE[m]
+                mask |= ACCEPTS[rule][signature]
         return mask
 
     def playable(self, known: Knowledge, hand: Sequence[int]) -> list[bool]:
         """Per card in ``hand``: whether some archive takes it now [R-11]."""
         taken = self.taken()
-        return [
-            bool(taken >> (known.match_colour[k] * SIZE + known.match_shape[k]) & 1) for k in hand
-        ]
+        return [bool(taken >> known.match_area[k] & 1) for k in hand]
 
     def remaining(self) -> int:
         return max(0, CARDS_TO_END - self.placed)
@@ -1069,11 +1136,11 @@ class SideView:
     def filing_value(self, match: int, archive: int) -> float:
         """How good filing a card with match area ``match`` into ``archive`` is: archive bets
         kept alive and reached, and room left for the cards still to come."""
-        after = [held[:] for held in self.archives]
-        after[archive].append(match)
+        archives = self.archives
+        wanted = self.wanted_counts
         value = 0.0
-        for a, counts in self.wanted_counts.items():
-            held = len(after[a])
+        for a, counts in wanted.items():
+            held = len(archives[a]) + (a == archive)  # the card filed
             for count in counts:
                 if held > count:
                     value -= 30  # the bet is lost for sure
@@ -1083,12 +1150,25 @@ class SideView:
                     value += 1
         remaining = max(0, CARDS_TO_END - self.placed - 1)
         if remaining:
-            value += _bits(self.taken(after)) / 5
-            # Places left where no bet forbids them: beyond a bet's count a card loses it.
-            free = 0
-            for a, cards in enumerate(after):
-                limit = min([*self.wanted_counts.get(a, []), self.capacity])
-                free += max(0, limit - len(cards))
+            # What the archives take after filing, and the places left where no bet forbids
+            # them: beyond a bet's count a card loses it.
+            capacity = self.capacity
+            taken = free = 0
+            for a, (rule, cards) in enumerate(zip(self.rules, archives, strict=True)):
+                held = len(cards)
+                signature = 0
+                for m in cards:
+                    signature |= AREA_SIGNATURE[m]
+                if a == archive:
+                    held += 1
+                    signature |= AREA_SIGNATURE[match]
+                if held < capacity:
+                    taken |= ACCEPTS[rule][signature]
+                bet_counts = wanted.get(a)
+                limit = min(*bet_counts, capacity) if bet_counts else capacity
+                if limit > held:
+                    free += limit - held
+            value += taken.bit_count() / 5
             if free < remaining:
                 value -= 3 * (remaining - free)
         return value
@@ -1097,15 +1177,23 @@ class SideView:
         """Per match area: how welcome a drawn card with it is — some archive takes it, and
         it helps the goals that pay this side."""
         taken = self.taken()
-        archived = [m for held in self.archives for m in held]
-        helping = [0] * N_SQUARES  # per match area, the goals it helps
-        for goal in self.goals:
-            helpful = helpful_mask(goal, archived)
-            while helpful:
-                low = helpful & -helpful
-                helpful ^= low
-                helping[low.bit_length() - 1] += 1
-        return [(1.0 if taken >> m & 1 else -2.0) + 1.5 * helping[m] for m in range(N_SQUARES)]
+        welcome = _ROW_WELCOME
+        values = [
+            *welcome[taken & 31],
+            *welcome[taken >> 5 & 31],
+            *welcome[taken >> 10 & 31],
+            *welcome[taken >> 15 & 31],
+            *welcome[taken >> 20 & 31],
+        ]
+        if self.goals:
+            colours, shapes = _tally(self.archives)
+            for goal in self.goals:
+                helpful = _helpful(goal, colours, shapes)
+                while helpful:  # each goal a match area helps adds 1.5 (sums stay exact)
+                    low = helpful & -helpful
+                    helpful ^= low
+                    values[low.bit_length() - 1] += 1.5
+        return values
 
     def choose_draw(self, draws: Sequence[int], offer: Sequence[int]) -> int:
         """The draw code to use among ``draws``: the offer card with the most welcome match
@@ -1133,22 +1221,23 @@ class SideView:
         win = stake if gold else (stake + 1) // 2
         remaining = self.remaining()
         if goal is None:
-            archive, count = spot_archive(spot)
+            archive, count = SPOT_ARCHIVE[spot]
+            capacity = self.capacity
             held = len(self.archives[archive])
-            if count < held or count - held > remaining or count > self.capacity:
+            if count < held or count - held > remaining or count > capacity:
                 return -stake
             if self.wanted_counts.get(archive):
                 chance = 0.15  # another bet on this archive already wants another count
             elif count == held:
-                room = sum(
-                    self.capacity - len(h) for a, h in enumerate(self.archives) if a != archive
-                )
+                room = 0
+                for a, cards in enumerate(self.archives):
+                    if a != archive:
+                        room += capacity - len(cards)
                 chance = 0.75 if room >= remaining else 0.2
             else:
                 chance = 0.6 if count - held <= max(1, remaining // 2) else 0.35
             return chance * (win + count) - (1 - chance) * stake
-        archived = [m for held in self.archives for m in held]
-        short = goal_shortfall(goal, archived)
+        short = _shortfall(goal, *_tally(self.archives))
         if short == 0:
             chance = 1.0  # goals count "at least": met once, met for good
         elif short > remaining:
