@@ -114,7 +114,8 @@ def test_goal_shortfall_and_the_areas_that_lower_it(goal: Goal, archived: list[i
 def test_evaluation_table_is_the_decoding() -> None:
     assert len(EVALUATIONS) == SWAP_BASE - EVAL_BASE
     for action in range(EVAL_BASE, SWAP_BASE):
-        assert EVALUATIONS[action - EVAL_BASE] == decode_evaluation(action)
+        target, archive, draw = EVALUATIONS[action - EVAL_BASE]
+        assert (*target, archive, draw) == decode_evaluation(action)
 
 
 # -- the side's view, read from observations of played games -------------------------------

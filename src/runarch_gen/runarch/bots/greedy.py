@@ -60,8 +60,11 @@ MAY_DOUBLE = 1  # the observation's ``swaps`` after a first adjacent swap in pha
 _JUMPS = frozenset(p for p in range(N_PAIRS) if PAIR_KIND[p] == JUMP)
 NOT_SECOND: tuple[frozenset[int], ...] = tuple(_JUMPS | {p} for p in range(N_PAIRS))
 NOT_SECOND_MASK: tuple[int, ...] = tuple(pairs_mask(pairs) for pairs in NOT_SECOND)
-# Per evaluation action (from EVAL_BASE on), its (hand slot, line, archive, draw code).
-EVALUATIONS = tuple(decode_evaluation(action) for action in range(EVAL_BASE, SWAP_BASE))
+# Per evaluation action (from EVAL_BASE on): ((hand slot, line), archive, draw code).
+EVALUATIONS: tuple[tuple[tuple[int, int], int, int], ...] = tuple(
+    ((slot, line), archive, draw)
+    for slot, line, archive, draw in map(decode_evaluation, range(EVAL_BASE, SWAP_BASE))
+)
 
 
 class GreedyBot(RunArchBot):
@@ -98,13 +101,20 @@ class GreedyBot(RunArchBot):
     # -- scoring ---------------------------------------------------------------------------
     def score(self, observation: RunArchObservation, evaluations: Sequence[int]) -> int:
         """The best card score now, filed and drawn as :class:`SideView` advises."""
+        # Per (hand slot, line), per archive, the draw codes.
         options: dict[tuple[int, int], dict[int, list[int]]] = {}
         for action in evaluations:
-            slot, line, archive, draw = EVALUATIONS[action - EVAL_BASE]
-            options.setdefault((slot, line), {}).setdefault(archive, []).append(draw)
+            target, archive, draw = EVALUATIONS[action - EVAL_BASE]
+            archives = options.get(target)
+            if archives is None:
+                options[target] = {archive: [draw]}
+            elif archive in archives:
+                archives[archive].append(draw)
+            else:
+                archives[archive] = [draw]
         if len(options) == 1:  # one card on one line: nothing to compare
-            ((slot, line),) = options
-            return self.file_and_draw(observation, slot, line, options[slot, line])
+            (((slot, line), archives),) = options.items()
+            return self.file_and_draw(observation, slot, line, archives)
         me = observation.player
         hand = observation.hand
         phase = observation.phases[me]

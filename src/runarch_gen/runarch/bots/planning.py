@@ -1068,12 +1068,22 @@ def _bits(mask: int) -> int:
     return mask.bit_count()
 
 
+def _bit_indices(mask: int) -> list[int]:
+    """The match areas of a mask, in ascending order."""
+    return [m for m in range(N_SQUARES) if mask >> m & 1]
+
+
 # Per archive bet spot, ``(archive, cards)`` (:func:`spot_archive`).
 SPOT_ARCHIVE = tuple(spot_archive(spot) for spot in range(N_ARCHIVE_SPOTS))
-# Per five bits of a mask of match areas (one colour's row), how welcome a drawn card with each
-# of the five is before goals count: 1 when some archive takes it, else -2.
+# [taken][helpful]: for the five match areas of a colour (five bits of two masks of match
+# areas), how welcome a drawn card with each is: 1 when some archive takes it, else -2, and 1.5
+# more when it helps a goal.
 _ROW_WELCOME = tuple(
-    tuple(1.0 if bits >> s & 1 else -2.0 for s in range(SIZE)) for bits in range(32)
+    tuple(
+        tuple((1.0 if taken >> s & 1 else -2.0) + 1.5 * (helpful >> s & 1) for s in range(SIZE))
+        for helpful in range(32)
+    )
+    for taken in range(32)
 )
 
 
@@ -1177,22 +1187,21 @@ class SideView:
         """Per match area: how welcome a drawn card with it is — some archive takes it, and
         it helps the goals that pay this side."""
         taken = self.taken()
-        welcome = _ROW_WELCOME
-        values = [
-            *welcome[taken & 31],
-            *welcome[taken >> 5 & 31],
-            *welcome[taken >> 10 & 31],
-            *welcome[taken >> 15 & 31],
-            *welcome[taken >> 20 & 31],
-        ]
+        helpful, more = 0, []  # the match areas helping the first goal, the others'
         if self.goals:
             colours, shapes = _tally(self.archives)
-            for goal in self.goals:
-                helpful = _helpful(goal, colours, shapes)
-                while helpful:  # each goal a match area helps adds 1.5 (sums stay exact)
-                    low = helpful & -helpful
-                    helpful ^= low
-                    values[low.bit_length() - 1] += 1.5
+            helpful, *more = [_helpful(goal, colours, shapes) for goal in self.goals]
+        welcome = _ROW_WELCOME
+        values = [
+            *welcome[taken & 31][helpful & 31],
+            *welcome[taken >> 5 & 31][helpful >> 5 & 31],
+            *welcome[taken >> 10 & 31][helpful >> 10 & 31],
+            *welcome[taken >> 15 & 31][helpful >> 15 & 31],
+            *welcome[taken >> 20 & 31][helpful >> 20 & 31],
+        ]
+        for mask in more:
+            for m in _bit_indices(mask):  # each further goal helped adds 1.5 (sums stay exact)
+                values[m] += 1.5
         return values
 
     def choose_draw(self, draws: Sequence[int], offer: Sequence[int]) -> int:
@@ -1222,44 +1231,67 @@ class SideView:
         remaining = self.remaining()
         if goal is None:
             archive, count = SPOT_ARCHIVE[spot]
-            capacity = self.capacity
-            held = len(self.archives[archive])
-            if count < held or count - held > remaining or count > capacity:
+            chance = self.archive_bet_chance(archive, count, remaining)
+            if chance is None:
                 return -stake
-            if self.wanted_counts.get(archive):
-                chance = 0.15  # another bet on this archive already wants another count
-            elif count == held:
-                room = 0
-                for a, cards in enumerate(self.archives):
-                    if a != archive:
-                        room += capacity - len(cards)
-                chance = 0.75 if room >= remaining else 0.2
-            else:
-                chance = 0.6 if count - held <= max(1, remaining // 2) else 0.35
             return chance * (win + count) - (1 - chance) * stake
-        short = _shortfall(goal, *_tally(self.archives))
-        if short == 0:
-            chance = 1.0  # goals count "at least": met once, met for good
-        elif short > remaining:
-            chance = 0.0
-        else:
-            chance = max(0.05, 0.8 - 0.6 * short / max(1, remaining))
+        chance = goal_bet_chance(_shortfall(goal, *_tally(self.archives)), remaining)
         return chance * (win + goal.reward) - (1 - chance) * stake
+
+    def archive_bet_chance(self, archive: int, count: int, remaining: int) -> float | None:
+        """A rough chance that ``archive`` ends with ``count`` cards when ``remaining`` more
+        are to be archived; ``None`` when it cannot."""
+        held = len(self.archives[archive])
+        capacity = self.capacity
+        if count < held or count - held > remaining or count > capacity:
+            return None
+        if self.wanted_counts.get(archive):
+            return 0.15  # another bet on this archive already wants another count
+        if count == held:
+            room = 0
+            for a, cards in enumerate(self.archives):
+                if a != archive:
+                    room += capacity - len(cards)
+            return 0.75 if room >= remaining else 0.2
+        return 0.6 if count - held <= max(1, remaining // 2) else 0.35
+
+
+def goal_bet_chance(short: int, remaining: int) -> float:
+    """A rough chance of meeting a goal ``short`` archived cards away with ``remaining`` more
+    to be archived."""
+    if short == 0:
+        return 1.0  # goals count "at least": met once, met for good
+    if short > remaining:
+        return 0.0
+    return max(0.05, 0.8 - 0.6 * short / max(1, remaining))
 
 
 def choose_bet(observation: RunArchObservation, legal_actions: Sequence[int]) -> int:
-    """The bet spot with the best expected value for the token to place now (§6.2)."""
+    """The bet spot with the best expected value for the token to place now (§6.2), as
+    :meth:`SideView.bet_value` estimates it."""
     view = SideView(observation)
     pending = observation.pending_bets
     gold = bool(pending and pending[0] == 1)
-    best_card = observation.bests[observation.player]
+    stake = max(observation.bests[observation.player], 9)
+    win = stake if gold else (stake + 1) // 2
+    remaining = view.remaining()
+    tally: tuple[list[int], list[int]] | None = None
     public = observation.public_goals
     cards = observation.game.cards
     best, best_value = legal_actions[0], -1e9
     for action in legal_actions:
         spot = action - BET_BASE
-        goal = cards[public[spot - N_ARCHIVE_SPOTS]].goal if spot >= N_ARCHIVE_SPOTS else None
-        value = view.bet_value(spot, gold, best_card, goal)
+        value: float
+        if spot < N_ARCHIVE_SPOTS:
+            archive, count = SPOT_ARCHIVE[spot]
+            chance = view.archive_bet_chance(archive, count, remaining)
+            value = -stake if chance is None else chance * (win + count) - (1 - chance) * stake
+        else:
+            goal = cards[public[spot - N_ARCHIVE_SPOTS]].goal
+            if tally is None:
+                tally = _tally(view.archives)
+            chance = goal_bet_chance(_shortfall(goal, *tally), remaining)
+            value = chance * (win + goal.reward) - (1 - chance) * stake
         if value > best_value + 1e-9:
             best, best_value = action, value
     return best
