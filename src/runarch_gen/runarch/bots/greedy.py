@@ -139,29 +139,22 @@ class GreedyBot(RunArchBot):
         """The evaluation of the card in ``slot`` on ``line``: the archive (of ``archives``,
         each with its draw codes) that :meth:`SideView.filing_value` likes best, lowest first
         on a tie, and the draw :meth:`SideView.choose_draw` picks after filing."""
-        view: SideView | None = None
-        if len(archives) == 1:
-            (archive,) = archives
-        else:
-            view = SideView(observation)
-            match = knowledge(observation.game).match_area[observation.hand[slot]]
+        archive, draws = next(iter(archives.items()))
+        if len(archives) == 1 and len(draws) == 1:  # nothing to choose
+            return encode_evaluation(slot, line, archive, draws[0])
+        view = SideView(observation)
+        match = knowledge(observation.game).match_area[observation.hand[slot]]
+        if len(archives) > 1:
             best_key: tuple[float, int] | None = None
-            for a in archives:
+            for a in archives:  # the archive filing_value likes best, the lowest on a tie
                 key = (view.filing_value(match, a) if a < 3 else 0.0, -a)
                 if best_key is None or key > best_key:
                     archive, best_key = a, key
-        draws = archives[archive]
-        if len(draws) == 1:
-            return encode_evaluation(slot, line, archive, draws[0])
-        if view is None:
-            view = SideView(observation)
+            draws = archives[archive]
         if archive < 3:
-            view.archives[archive].append(
-                knowledge(observation.game).match_area[observation.hand[slot]]
-            )  # draw as if filed already
+            view.archives[archive].append(match)  # draw as if filed already
             view.placed += 1
-        draw = view.choose_draw(draws, observation.offer)
-        return encode_evaluation(slot, line, archive, draw)
+        return encode_evaluation(slot, line, archive, view.choose_draw(draws, observation.offer))
 
     # -- moving ----------------------------------------------------------------------------
     def move(self, observation: RunArchObservation, legal_actions: Sequence[int]) -> int:

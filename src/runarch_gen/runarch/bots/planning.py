@@ -1004,6 +1004,10 @@ def playable_cards(
     return [bool(taken >> area[k] & 1) for k in hand]
 
 
+# The goal kinds counting different colours and different shapes (members looked up once).
+_COLOURS, _SHAPES = GoalKind.COLOURS, GoalKind.SHAPES
+
+
 def _tally(archives: Iterable[Sequence[int]]) -> tuple[list[int], list[int]]:
     """Per colour and per shape, how many of the match areas in ``archives`` show it."""
     colours, shapes = [0] * SIZE, [0] * SIZE
@@ -1017,9 +1021,9 @@ def _tally(archives: Iterable[Sequence[int]]) -> tuple[list[int], list[int]]:
 def _shortfall(goal: Goal, colours: Sequence[int], shapes: Sequence[int]) -> int:
     # goal_shortfall from the tally of the archived match areas.
     kind = goal.kind
-    if kind is GoalKind.COLOURS:
+    if kind is _COLOURS:
         return max(0, goal.colour_count - (SIZE - colours.count(0)))
-    if kind is GoalKind.SHAPES:
+    if kind is _SHAPES:
         return max(0, goal.shape_count - (SIZE - shapes.count(0)))
     missing = 0
     if goal.colour is not None:
@@ -1032,11 +1036,11 @@ def _shortfall(goal: Goal, colours: Sequence[int], shapes: Sequence[int]) -> int
 def _helpful(goal: Goal, colours: Sequence[int], shapes: Sequence[int]) -> int:
     # helpful_mask from the tally of the archived match areas.
     kind = goal.kind
-    if kind is GoalKind.COLOURS or kind is GoalKind.SHAPES:
+    if kind is _COLOURS or kind is _SHAPES:
         if _shortfall(goal, colours, shapes) == 0:
             return 0
         mask = ALL_MATCHES
-        if kind is GoalKind.COLOURS:
+        if kind is _COLOURS:
             for c in range(SIZE):
                 if colours[c]:
                     mask &= ~COLOUR_ROW[c]
