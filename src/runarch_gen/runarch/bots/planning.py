@@ -1108,7 +1108,7 @@ class SideView:
         self.archives: list[list[int]] = [
             [area[k] for k in held] for held in observation.archives[me]
         ]
-        self.placed = sum(len(a) for a in self.archives)
+        self.placed = sum(map(len, self.archives))
         self.capacity = known.capacity
         self.rules = known.archive_rules
         bets = observation.bets[me]
@@ -1301,12 +1301,15 @@ def choose_bet(observation: RunArchObservation, legal_actions: Sequence[int]) ->
     return best
 
 
+_VARIETY_CHANCE = {3: 0.95, 4: 0.8, 5: 0.5}  # per count of different colours (shapes) needed
+
+
 def goal_chance_guess(goal: Goal) -> float:
     """A rough chance of meeting ``goal`` from its thresholds alone (for setup choices)."""
     kind = goal.kind
-    if kind in (GoalKind.COLOURS, GoalKind.SHAPES):
+    if kind is _COLOURS or kind is _SHAPES:
         need = goal.colour_count or goal.shape_count
-        return {3: 0.95, 4: 0.8, 5: 0.5}.get(need, 0.3)
+        return _VARIETY_CHANCE.get(need, 0.3)
     need = goal.colour_count + goal.shape_count
     if kind is GoalKind.COLOUR_AND_SHAPE:
         need += 1
