@@ -20,6 +20,7 @@ from runarch_gen.runarch.bots.greedy import EVALUATIONS, GreedyBot
 from runarch_gen.runarch.bots.planning import (
     SideView,
     accept_mask,
+    choose_bet,
     goal_shortfall,
     helpful_mask,
     knowledge,
@@ -28,7 +29,13 @@ from runarch_gen.runarch.bots.planning import (
 from runarch_gen.runarch.counts import CARDS_TO_END
 from runarch_gen.runarch.decks.cards import Goal, GoalKind
 from runarch_gen.runarch.engine import RunArchGame
-from runarch_gen.runarch.engine.actions import EVAL_BASE, SWAP_BASE, decode_evaluation
+from runarch_gen.runarch.engine.actions import (
+    BET_BASE,
+    EVAL_BASE,
+    SWAP_BASE,
+    decode_evaluation,
+    encode_evaluation,
+)
 from runarch_gen.runarch.engine.observation import RunArchObservation
 from runarch_gen.runarch.engine.sample import sample_board, sample_deck
 from runarch_gen.runarch.rules import parse_rules
@@ -247,7 +254,8 @@ def test_side_view_is_the_straightforward_reading(variant: str, seed: int) -> No
     for observation in observations(variant, seed):
         view = SideView(observation)
         reference = Reference(observation)
-        known = knowledge(observation.game)
+        game = observation.game
+        known = knowledge(game)
         me = observation.player
         hand = observation.hand
         assert playable_cards(known, observation.archives[me], hand) == [
@@ -269,3 +277,44 @@ def test_side_view_is_the_straightforward_reading(variant: str, seed: int) -> No
                 )
         for goal in GOALS[::3]:
             assert view.bet_value(12, True, 7, goal) == reference.bet_value(12, True, 7, goal)
+        # file_and_draw: the archive filing_value likes best (the lowest on a tie), then the
+        # draw whose match area is most welcome after filing, the pile at its average value.
+        if hand:
+            match = known.match_area[hand[0]]
+            options = {
+                a: [0, 1, 2, 5]
+                for a, (rule, held) in enumerate(zip(reference.rules, reference.areas, strict=True))
+                if takes(rule, held, reference.capacity, match)
+            }
+            if options:
+                archive = max(options, key=lambda a: (reference.filing_value(match, a), -a))
+                reference.areas[archive].append(match)
+                values = reference.match_values()
+                offer = observation.offer
+                draws = {0: sum(values) / 25, 5: -5.0}
+                for code in (1, 2):
+                    draws[code] = values[offer[code - 1]] if code <= len(offer) else -5.0
+                draw = 0
+                for code in options[archive]:
+                    if draws[code] > draws[draw] + 1e-9:
+                        draw = code
+                assert GreedyBot.file_and_draw(observation, 0, 0, options) == encode_evaluation(
+                    0, 0, archive, draw
+                )
+                reference.areas[archive].pop()
+        # choose_bet: the free spot worth most (more than 1e-9 above those before it).
+        bets = observation.bets[me]
+        public = observation.public_goals
+        free = [s for s in range(12 + len(public)) if bets[s] < 0]
+        gold = bool(observation.pending_bets and observation.pending_bets[0] == 1)
+        values = [
+            reference.bet_value(
+                s, gold, observation.bests[me], None if s < 12 else game.cards[public[s - 12]].goal
+            )
+            for s in free
+        ]
+        best = 0
+        for i, value in enumerate(values):
+            if value > values[best] + 1e-9:
+                best = i
+        assert choose_bet(observation, [BET_BASE + s for s in free]) == BET_BASE + free[best]

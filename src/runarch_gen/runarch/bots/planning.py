@@ -1068,10 +1068,6 @@ def helpful_mask(goal: Goal, archived: Sequence[int]) -> int:
     return _helpful(goal, *_tally((archived,)))
 
 
-def _bits(mask: int) -> int:
-    return mask.bit_count()
-
-
 def _bit_indices(mask: int) -> list[int]:
     """The match areas of a mask, in ascending order."""
     return [m for m in range(N_SQUARES) if mask >> m & 1]
@@ -1148,8 +1144,8 @@ class SideView:
         return max(0, CARDS_TO_END - self.placed)
 
     def filing_value(self, match: int, archive: int) -> float:
-        """How good filing a card with match area ``match`` into ``archive`` is: archive bets
-        kept alive and reached, and room left for the cards still to come."""
+        """How good filing a card with match area ``match`` into ``archive`` (which takes it)
+        is: archive bets kept alive and reached, and room left for the cards still to come."""
         archives = self.archives
         wanted = self.wanted_counts
         value = 0.0
