@@ -60,6 +60,11 @@ MAY_DOUBLE = 1  # the observation's ``swaps`` after a first adjacent swap in pha
 _JUMPS = frozenset(p for p in range(N_PAIRS) if PAIR_KIND[p] == JUMP)
 NOT_SECOND: tuple[frozenset[int], ...] = tuple(_JUMPS | {p} for p in range(N_PAIRS))
 NOT_SECOND_MASK: tuple[int, ...] = tuple(pairs_mask(pairs) for pairs in NOT_SECOND)
+# Per evaluation action (from EVAL_BASE on): ((hand slot, line), archive, draw code).
+EVALUATIONS: tuple[tuple[tuple[int, int], int, int], ...] = tuple(
+    ((slot, line), archive, draw)
+    for slot, line, archive, draw in map(decode_evaluation, range(EVAL_BASE, SWAP_BASE))
+)
 
 
 class GreedyBot(RunArchBot):
@@ -87,9 +92,8 @@ class GreedyBot(RunArchBot):
             return self.set_up(observation, legal_actions)
         if first >= BET_BASE:
             return choose_bet(observation, legal_actions)
-        evaluations = self.evaluations(legal_actions)
-        if evaluations:
-            return self.score(observation, evaluations)
+        if first < SWAP_BASE:  # legal actions ascend: the evaluations come first
+            return self.score(observation, self.evaluations(legal_actions))
         if first == END:
             return END
         return self.move(observation, legal_actions)
@@ -97,15 +101,25 @@ class GreedyBot(RunArchBot):
     # -- scoring ---------------------------------------------------------------------------
     def score(self, observation: RunArchObservation, evaluations: Sequence[int]) -> int:
         """The best card score now, filed and drawn as :class:`SideView` advises."""
+        # Per (hand slot, line), per archive, the draw codes.
+        options: dict[tuple[int, int], dict[int, list[int]]] = {}
+        for action in evaluations:
+            target, archive, draw = EVALUATIONS[action - EVAL_BASE]
+            archives = options.get(target)
+            if archives is None:
+                options[target] = {archive: [draw]}
+            elif archive in archives:
+                archives[archive].append(draw)
+            else:
+                archives[archive] = [draw]
+        if len(options) == 1:  # one card on one line: nothing to compare
+            (((slot, line), archives),) = options.items()
+            return self.file_and_draw(observation, slot, line, archives)
         me = observation.player
         hand = observation.hand
         phase = observation.phases[me]
         known = knowledge(observation.game)
-        stones = observation.stones
-        options: dict[tuple[int, int], dict[int, list[int]]] = {}
-        for action in evaluations:
-            slot, line, archive, draw = decode_evaluation(action)
-            options.setdefault((slot, line), {}).setdefault(archive, []).append(draw)
+        stones = observation.stones if phase == 4 else ()
         best_key, best_score = None, -1
         for slot, line in options:
             card = hand[slot]
@@ -122,16 +136,25 @@ class GreedyBot(RunArchBot):
     def file_and_draw(
         observation: RunArchObservation, slot: int, line: int, archives: dict[int, list[int]]
     ) -> int:
-        card = observation.hand[slot]
+        """The evaluation of the card in ``slot`` on ``line``: the archive (of ``archives``,
+        each with its draw codes) that :meth:`SideView.filing_value` likes best, lowest first
+        on a tie, and the draw :meth:`SideView.choose_draw` picks after filing."""
+        archive, draws = next(iter(archives.items()))
+        if len(archives) == 1 and len(draws) == 1:  # nothing to choose
+            return encode_evaluation(slot, line, archive, draws[0])
         view = SideView(observation)
-        known = knowledge(observation.game)
-        match = known.match_colour[card] * 5 + known.match_shape[card]
-        archive = max(archives, key=lambda a: (view.filing_value(match, a) if a < 3 else 0.0, -a))
+        match = knowledge(observation.game).match_area[observation.hand[slot]]
+        if len(archives) > 1:
+            best_key: tuple[float, int] | None = None
+            for a in archives:  # the archive filing_value likes best, the lowest on a tie
+                key = (view.filing_value(match, a) if a < 3 else 0.0, -a)
+                if best_key is None or key > best_key:
+                    archive, best_key = a, key
+            draws = archives[archive]
         if archive < 3:
             view.archives[archive].append(match)  # draw as if filed already
             view.placed += 1
-        draw = view.choose_draw(archives[archive], observation.offer)
-        return encode_evaluation(slot, line, archive, draw)
+        return encode_evaluation(slot, line, archive, view.choose_draw(draws, observation.offer))
 
     # -- moving ----------------------------------------------------------------------------
     def move(self, observation: RunArchObservation, legal_actions: Sequence[int]) -> int:
@@ -257,7 +280,8 @@ class GreedyBot(RunArchBot):
         position = Position(known, observation.stones, dealt, 1, observation.minimums[me])
         cost = [FAR] * len(dealt)
         for potential, slot, _, _ in position.best_targets():
-            cost[slot] = min(cost[slot], potential)
+            if potential < cost[slot]:  # noqa: PLR1730 (min() per target costs four times as much)
+                cost[slot] = potential
         keep = sorted(range(len(dealt)), key=lambda i: (cost[i], i))[:2]
         rest = [i for i in range(len(dealt)) if i not in keep]
         cards = observation.game.cards

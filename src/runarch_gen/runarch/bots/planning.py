@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
+from runarch_gen.runarch.archives import ArchiveRule
 from runarch_gen.runarch.atoms import N_SQUARES, SIZE
 from runarch_gen.runarch.counts import CARDS_TO_END
 from runarch_gen.runarch.decks.cards import Goal, GoalKind
@@ -186,6 +187,7 @@ class Knowledge:
         "exact",
         "exact_position",
         "game",
+        "match_area",
         "match_colour",
         "match_shape",
         "positions_of",
@@ -236,6 +238,10 @@ class Knowledge:
         )
         self.match_colour = tables.match_colour
         self.match_shape = tables.match_shape
+        # Per card, its match area (piece index colour * 5 + shape).
+        self.match_area = tuple(
+            c * SIZE + s for c, s in zip(tables.match_colour, tables.match_shape, strict=True)
+        )
         self.tile_colour = tables.tile_colour
         self.tile_shape = tables.tile_shape
         self.bonus = game.config.match_bonus
@@ -1016,6 +1022,40 @@ COLOUR_ROW = tuple(sum(1 << (c * SIZE + s) for s in range(SIZE)) for c in range(
 SHAPE_COLUMN = tuple(sum(1 << (c * SIZE + s) for c in range(SIZE)) for s in range(SIZE))
 
 
+# Per match area, its colour and its shape as one 10-bit set: bit c for colour c, bit 5 + s for
+# shape s. OR-ed over the cards of an archive, it is all §4.3 needs to know of them.
+AREA_SIGNATURE = tuple(1 << m // SIZE | 1 << SIZE + m % SIZE for m in range(N_SQUARES))
+
+
+def _accepts(rule: ArchiveRule, signature: int) -> int:
+    # The match areas an archive with `rule` takes when the OR of its cards' signatures is
+    # `signature` (0: empty), capacity aside.
+    if not signature:
+        return ALL_MATCHES
+    colours = [c for c in range(SIZE) if signature >> c & 1]
+    shapes = [s for s in range(SIZE) if signature >> SIZE + s & 1]
+    mask = 0
+    if rule is ArchiveRule.SAME:  # one colour throughout, or one shape throughout
+        if len(colours) == 1:
+            mask |= COLOUR_ROW[colours[0]]
+        if len(shapes) == 1:
+            mask |= SHAPE_COLUMN[shapes[0]]
+        return mask
+    mask = ALL_MATCHES  # no shape (colour) twice
+    for s in shapes if rule is ArchiveRule.SHAPES else ():
+        mask &= ~SHAPE_COLUMN[s]
+    for c in colours if rule is ArchiveRule.COLOURS else ():
+        mask &= ~COLOUR_ROW[c]
+    return mask
+
+
+# Per rule (its text) and signature of the cards held, the match areas an archive takes.
+ACCEPTS: dict[str, tuple[int, ...]] = {
+    rule.value: tuple(_accepts(rule, signature) for signature in range(1 << 2 * SIZE))
+    for rule in ArchiveRule
+}
+
+
 def accept_mask(rule: str, held: Sequence[int], capacity: int) -> int:
     """§4.3 the match areas an archive with ``rule`` holding ``held`` (match areas) takes,
     [R-14] capacity included, as a 25-bit mask.
@@ -1027,24 +1067,10 @@ def accept_mask(rule: str, held: Sequence[int], capacity: int) -> int:
     """
     if len(held) >= capacity:
         return 0
-    if not held:
-        return ALL_MATCHES
-    if rule == "same":
-        first = held[0]
-        mask = 0
-        if all(m // SIZE == first // SIZE for m in held):
-            mask |= COLOUR_ROW[first // SIZE]
-        if all(m % SIZE == first % SIZE for m in held):
-            mask |= SHAPE_COLUMN[first % SIZE]
-        return mask
-    mask = ALL_MATCHES
-    if rule == "shapes":
-        for m in held:
-            mask &= ~SHAPE_COLUMN[m % SIZE]
-    else:
-        for m in held:
-            mask &= ~COLOUR_ROW[m // SIZE]
-    return mask
+    signature = 0
+    for m in held:
+        signature |= AREA_SIGNATURE[m]
+    return ACCEPTS[rule][signature]
 
 
 def playable_cards(
@@ -1052,58 +1078,106 @@ def playable_cards(
 ) -> list[bool]:
     """Per card in ``hand``: whether one of the ``archives`` (cards, left to right) takes it
     now [R-11]."""
-    colour, shape = known.match_colour, known.match_shape
+    area, capacity = known.match_area, known.capacity
     taken = 0
     for rule, held in zip(known.archive_rules, archives, strict=True):
-        taken |= accept_mask(rule, [colour[k] * SIZE + shape[k] for k in held], known.capacity)
-    return [bool(taken >> (colour[k] * SIZE + shape[k]) & 1) for k in hand]
+        if len(held) < capacity:
+            signature = 0
+            for k in held:
+                signature |= AREA_SIGNATURE[area[k]]
+            taken |= ACCEPTS[rule][signature]
+    return [bool(taken >> area[k] & 1) for k in hand]
+
+
+# The goal kinds counting different colours and different shapes (members looked up once).
+_COLOURS, _SHAPES = GoalKind.COLOURS, GoalKind.SHAPES
+
+
+def _tally(archives: Iterable[Sequence[int]]) -> tuple[list[int], list[int]]:
+    """Per colour and per shape, how many of the match areas in ``archives`` show it."""
+    colours, shapes = [0] * SIZE, [0] * SIZE
+    for held in archives:
+        for m in held:
+            colours[m // SIZE] += 1
+            shapes[m % SIZE] += 1
+    return colours, shapes
+
+
+def _shortfall(goal: Goal, colours: Sequence[int], shapes: Sequence[int]) -> int:
+    # goal_shortfall from the tally of the archived match areas.
+    kind = goal.kind
+    if kind is _COLOURS:
+        return max(0, goal.colour_count - (SIZE - colours.count(0)))
+    if kind is _SHAPES:
+        return max(0, goal.shape_count - (SIZE - shapes.count(0)))
+    missing = 0
+    if goal.colour is not None:
+        missing = max(missing, goal.colour_count - colours[goal.colour])
+    if goal.shape is not None:
+        missing = max(missing, goal.shape_count - shapes[goal.shape])
+    return missing
+
+
+def _helpful(goal: Goal, colours: Sequence[int], shapes: Sequence[int]) -> int:
+    # helpful_mask from the tally of the archived match areas.
+    kind = goal.kind
+    if kind is _COLOURS or kind is _SHAPES:
+        if _shortfall(goal, colours, shapes) == 0:
+            return 0
+        mask = ALL_MATCHES
+        if kind is _COLOURS:
+            for c in range(SIZE):
+                if colours[c]:
+                    mask &= ~COLOUR_ROW[c]
+        else:
+            for s in range(SIZE):
+                if shapes[s]:
+                    mask &= ~SHAPE_COLUMN[s]
+        return mask
+    mask = 0
+    if goal.colour is not None and colours[goal.colour] < goal.colour_count:
+        mask |= COLOUR_ROW[goal.colour]
+    if goal.shape is not None and shapes[goal.shape] < goal.shape_count:
+        mask |= SHAPE_COLUMN[goal.shape]
+    return mask
 
 
 def goal_shortfall(goal: Goal, archived: Sequence[int]) -> int:
     """How many more archived cards (at least) ``goal`` needs, given the match areas
     ``archived``."""
-    kind = goal.kind
-    if kind is GoalKind.COLOURS:
-        return max(0, goal.colour_count - len({m // SIZE for m in archived}))
-    if kind is GoalKind.SHAPES:
-        return max(0, goal.shape_count - len({m % SIZE for m in archived}))
-    missing = 0
-    if goal.colour is not None:
-        have = sum(m // SIZE == goal.colour for m in archived)
-        missing = max(missing, goal.colour_count - have)
-    if goal.shape is not None:
-        have = sum(m % SIZE == goal.shape for m in archived)
-        missing = max(missing, goal.shape_count - have)
-    return missing
+    return _shortfall(goal, *_tally((archived,)))
 
 
 def helpful_mask(goal: Goal, archived: Sequence[int]) -> int:
     """The match areas that would lower ``goal``'s shortfall, as a 25-bit mask."""
-    kind = goal.kind
-    if kind is GoalKind.COLOURS or kind is GoalKind.SHAPES:
-        if goal_shortfall(goal, archived) == 0:
-            return 0
-        mask = ALL_MATCHES
-        for m in archived:
-            mask &= ~(COLOUR_ROW[m // SIZE] if kind is GoalKind.COLOURS else SHAPE_COLUMN[m % SIZE])
-        return mask
-    mask = 0
-    if goal.colour is not None and sum(m // SIZE == goal.colour for m in archived) < (
-        goal.colour_count
-    ):
-        mask |= COLOUR_ROW[goal.colour]
-    if goal.shape is not None and sum(m % SIZE == goal.shape for m in archived) < goal.shape_count:
-        mask |= SHAPE_COLUMN[goal.shape]
-    return mask
+    return _helpful(goal, *_tally((archived,)))
 
 
-def _bits(mask: int) -> int:
-    return bin(mask).count("1")
+def _bit_indices(mask: int) -> list[int]:
+    """The match areas of a mask, in ascending order."""
+    return [m for m in range(N_SQUARES) if mask >> m & 1]
+
+
+# Per archive bet spot, ``(archive, cards)`` (:func:`spot_archive`).
+SPOT_ARCHIVE = tuple(spot_archive(spot) for spot in range(N_ARCHIVE_SPOTS))
+# [taken][helpful]: for the five match areas of a colour (five bits of two masks of match
+# areas), how welcome a drawn card with each is: 1 when some archive takes it, else -2, and 1.5
+# more when it helps a goal.
+_ROW_WELCOME = tuple(
+    tuple(
+        tuple((1.0 if taken >> s & 1 else -2.0) + 1.5 * (helpful >> s & 1) for s in range(SIZE))
+        for helpful in range(32)
+    )
+    for taken in range(32)
+)
 
 
 class SideView:
     """What filing, betting and drawing read of the observer's side: archives as match areas,
-    the goals that pay it (secret, and public ones carrying its bet), its archive bets."""
+    the goals that pay it (secret, and public ones carrying its bet), its archive bets.
+
+    ``archives`` and ``placed`` may be changed (a card filed in thought); everything else is
+    read from them when asked."""
 
     __slots__ = ("archives", "capacity", "goals", "placed", "rules", "wanted_counts")
 
@@ -1111,13 +1185,13 @@ class SideView:
         game = observation.game
         known = knowledge(game)
         me = observation.player
-        colour, shape = known.match_colour, known.match_shape
+        area = known.match_area
         self.archives: list[list[int]] = [
-            [colour[k] * SIZE + shape[k] for k in held] for held in observation.archives[me]
+            [area[k] for k in held] for held in observation.archives[me]
         ]
-        self.placed = sum(len(a) for a in self.archives)
+        self.placed = sum(map(len, self.archives))
         self.capacity = known.capacity
-        self.rules = tuple(rule.value for rule in game.config.archive_rules)
+        self.rules = known.archive_rules
         bets = observation.bets[me]
         cards = game.cards
         goals = [cards[observation.secret].goal] if observation.secret >= 0 else []
@@ -1130,35 +1204,38 @@ class SideView:
         wanted: dict[int, list[int]] = {}  # archive -> card counts this side bet on
         for spot in range(N_ARCHIVE_SPOTS):
             if bets[spot] >= 0:
-                archive, count = spot_archive(spot)
+                archive, count = SPOT_ARCHIVE[spot]
                 wanted.setdefault(archive, []).append(count)
         self.wanted_counts = wanted
 
     def taken(self, archives: Sequence[Sequence[int]] | None = None) -> int:
         """The match areas some archive takes now, as a mask."""
+        capacity = self.capacity
         mask = 0
         for rule, held in zip(self.rules, archives or self.archives, strict=True):
-            mask |= accept_mask(rule, held, self.capacity)
+            if len(held) < capacity:
+                signature = 0
+                for m in held:
+                    signature |= AREA_SIGNATURE[m]
+                mask |= ACCEPTS[rule][signature]
         return mask
 
     def playable(self, known: Knowledge, hand: Sequence[int]) -> list[bool]:
         """Per card in ``hand``: whether some archive takes it now [R-11]."""
         taken = self.taken()
-        return [
-            bool(taken >> (known.match_colour[k] * SIZE + known.match_shape[k]) & 1) for k in hand
-        ]
+        return [bool(taken >> known.match_area[k] & 1) for k in hand]
 
     def remaining(self) -> int:
         return max(0, CARDS_TO_END - self.placed)
 
     def filing_value(self, match: int, archive: int) -> float:
-        """How good filing a card with match area ``match`` into ``archive`` is: archive bets
-        kept alive and reached, and room left for the cards still to come."""
-        after = [held[:] for held in self.archives]
-        after[archive].append(match)
+        """How good filing a card with match area ``match`` into ``archive`` (which takes it)
+        is: archive bets kept alive and reached, and room left for the cards still to come."""
+        archives = self.archives
+        wanted = self.wanted_counts
         value = 0.0
-        for a, counts in self.wanted_counts.items():
-            held = len(after[a])
+        for a, counts in wanted.items():
+            held = len(archives[a]) + (a == archive)  # the card filed
             for count in counts:
                 if held > count:
                     value -= 30  # the bet is lost for sure
@@ -1168,12 +1245,25 @@ class SideView:
                     value += 1
         remaining = max(0, CARDS_TO_END - self.placed - 1)
         if remaining:
-            value += _bits(self.taken(after)) / 5
-            # Places left where no bet forbids them: beyond a bet's count a card loses it.
-            free = 0
-            for a, cards in enumerate(after):
-                limit = min([*self.wanted_counts.get(a, []), self.capacity])
-                free += max(0, limit - len(cards))
+            # What the archives take after filing, and the places left where no bet forbids
+            # them: beyond a bet's count a card loses it.
+            capacity = self.capacity
+            taken = free = 0
+            for a, (rule, cards) in enumerate(zip(self.rules, archives, strict=True)):
+                held = len(cards)
+                signature = 0
+                for m in cards:
+                    signature |= AREA_SIGNATURE[m]
+                if a == archive:
+                    held += 1
+                    signature |= AREA_SIGNATURE[match]
+                if held < capacity:
+                    taken |= ACCEPTS[rule][signature]
+                bet_counts = wanted.get(a)
+                limit = min(*bet_counts, capacity) if bet_counts else capacity
+                if limit > held:
+                    free += limit - held
+            value += taken.bit_count() / 5
             if free < remaining:
                 value -= 3 * (remaining - free)
         return value
@@ -1182,15 +1272,22 @@ class SideView:
         """Per match area: how welcome a drawn card with it is — some archive takes it, and
         it helps the goals that pay this side."""
         taken = self.taken()
-        archived = [m for held in self.archives for m in held]
-        helping = [0] * N_SQUARES  # per match area, the goals it helps
-        for goal in self.goals:
-            helpful = helpful_mask(goal, archived)
-            while helpful:
-                low = helpful & -helpful
-                helpful ^= low
-                helping[low.bit_length() - 1] += 1
-        return [(1.0 if taken >> m & 1 else -2.0) + 1.5 * helping[m] for m in range(N_SQUARES)]
+        helpful, more = 0, []  # the match areas helping the first goal, the others'
+        if self.goals:
+            colours, shapes = _tally(self.archives)
+            helpful, *more = [_helpful(goal, colours, shapes) for goal in self.goals]
+        welcome = _ROW_WELCOME
+        values = [
+            *welcome[taken & 31][helpful & 31],
+            *welcome[taken >> 5 & 31][helpful >> 5 & 31],
+            *welcome[taken >> 10 & 31][helpful >> 10 & 31],
+            *welcome[taken >> 15 & 31][helpful >> 15 & 31],
+            *welcome[taken >> 20 & 31][helpful >> 20 & 31],
+        ]
+        for mask in more:
+            for m in _bit_indices(mask):  # each further goal helped adds 1.5 (sums stay exact)
+                values[m] += 1.5
+        return values
 
     def choose_draw(self, draws: Sequence[int], offer: Sequence[int]) -> int:
         """The draw code to use among ``draws``: the offer card with the most welcome match
@@ -1218,55 +1315,82 @@ class SideView:
         win = stake if gold else (stake + 1) // 2
         remaining = self.remaining()
         if goal is None:
-            archive, count = spot_archive(spot)
-            held = len(self.archives[archive])
-            if count < held or count - held > remaining or count > self.capacity:
+            archive, count = SPOT_ARCHIVE[spot]
+            chance = self.archive_bet_chance(archive, count, remaining)
+            if chance is None:
                 return -stake
-            if self.wanted_counts.get(archive):
-                chance = 0.15  # another bet on this archive already wants another count
-            elif count == held:
-                room = sum(
-                    self.capacity - len(h) for a, h in enumerate(self.archives) if a != archive
-                )
-                chance = 0.75 if room >= remaining else 0.2
-            else:
-                chance = 0.6 if count - held <= max(1, remaining // 2) else 0.35
             return chance * (win + count) - (1 - chance) * stake
-        archived = [m for held in self.archives for m in held]
-        short = goal_shortfall(goal, archived)
-        if short == 0:
-            chance = 1.0  # goals count "at least": met once, met for good
-        elif short > remaining:
-            chance = 0.0
-        else:
-            chance = max(0.05, 0.8 - 0.6 * short / max(1, remaining))
+        chance = goal_bet_chance(_shortfall(goal, *_tally(self.archives)), remaining)
         return chance * (win + goal.reward) - (1 - chance) * stake
+
+    def archive_bet_chance(self, archive: int, count: int, remaining: int) -> float | None:
+        """A rough chance that ``archive`` ends with ``count`` cards when ``remaining`` more
+        are to be archived; ``None`` when it cannot."""
+        held = len(self.archives[archive])
+        capacity = self.capacity
+        if count < held or count - held > remaining or count > capacity:
+            return None
+        if self.wanted_counts.get(archive):
+            return 0.15  # another bet on this archive already wants another count
+        if count == held:
+            room = 0
+            for a, cards in enumerate(self.archives):
+                if a != archive:
+                    room += capacity - len(cards)
+            return 0.75 if room >= remaining else 0.2
+        return 0.6 if count - held <= max(1, remaining // 2) else 0.35
+
+
+def goal_bet_chance(short: int, remaining: int) -> float:
+    """A rough chance of meeting a goal ``short`` archived cards away with ``remaining`` more
+    to be archived."""
+    if short == 0:
+        return 1.0  # goals count "at least": met once, met for good
+    if short > remaining:
+        return 0.0
+    return max(0.05, 0.8 - 0.6 * short / max(1, remaining))
 
 
 def choose_bet(observation: RunArchObservation, legal_actions: Sequence[int]) -> int:
-    """The bet spot with the best expected value for the token to place now (§6.2)."""
+    """The bet spot with the best expected value for the token to place now (§6.2), as
+    :meth:`SideView.bet_value` estimates it."""
     view = SideView(observation)
     pending = observation.pending_bets
     gold = bool(pending and pending[0] == 1)
-    best_card = observation.bests[observation.player]
+    stake = max(observation.bests[observation.player], 9)
+    win = stake if gold else (stake + 1) // 2
+    remaining = view.remaining()
+    tally: tuple[list[int], list[int]] | None = None
     public = observation.public_goals
     cards = observation.game.cards
     best, best_value = legal_actions[0], -1e9
     for action in legal_actions:
         spot = action - BET_BASE
-        goal = cards[public[spot - N_ARCHIVE_SPOTS]].goal if spot >= N_ARCHIVE_SPOTS else None
-        value = view.bet_value(spot, gold, best_card, goal)
+        value: float
+        if spot < N_ARCHIVE_SPOTS:
+            archive, count = SPOT_ARCHIVE[spot]
+            chance = view.archive_bet_chance(archive, count, remaining)
+            value = -stake if chance is None else chance * (win + count) - (1 - chance) * stake
+        else:
+            goal = cards[public[spot - N_ARCHIVE_SPOTS]].goal
+            if tally is None:
+                tally = _tally(view.archives)
+            chance = goal_bet_chance(_shortfall(goal, *tally), remaining)
+            value = chance * (win + goal.reward) - (1 - chance) * stake
         if value > best_value + 1e-9:
             best, best_value = action, value
     return best
 
 
+_VARIETY_CHANCE = {3: 0.95, 4: 0.8, 5: 0.5}  # per count of different colours (shapes) needed
+
+
 def goal_chance_guess(goal: Goal) -> float:
     """A rough chance of meeting ``goal`` from its thresholds alone (for setup choices)."""
     kind = goal.kind
-    if kind in (GoalKind.COLOURS, GoalKind.SHAPES):
+    if kind is _COLOURS or kind is _SHAPES:
         need = goal.colour_count or goal.shape_count
-        return {3: 0.95, 4: 0.8, 5: 0.5}.get(need, 0.3)
+        return _VARIETY_CHANCE.get(need, 0.3)
     need = goal.colour_count + goal.shape_count
     if kind is GoalKind.COLOUR_AND_SHAPE:
         need += 1
