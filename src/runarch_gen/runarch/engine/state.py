@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import reduce
+from operator import or_
 from typing import TYPE_CHECKING
 
 from runarch_gen.errors import ParseError
@@ -85,6 +87,7 @@ from runarch_gen.runarch.engine.stages import BET, OVER, PLAY, SETUP_STAGE, RunA
 from runarch_gen.runarch.engine.tables import (
     ALL_LINES,
     BLOCK,
+    COLOUR_BITS,
     FIELD,
     JUMP,
     LINE_NAMES,
@@ -100,10 +103,11 @@ from runarch_gen.runarch.engine.tables import (
     PAIR_INDEX,
     PAIR_KIND,
     SECOND_SWAPS,
+    SHAPE_BITS,
     STRAIGHT_LINES,
     SWAPS_BY_PHASE,
 )
-from runarch_gen.runarch.rules import LineDirection, MatchBonus
+from runarch_gen.runarch.rules import MatchBonus
 
 if TYPE_CHECKING:
     from runarch_gen.runarch.engine.game import RunArchGame
@@ -414,16 +418,12 @@ class RunArchState(State["RunArchObservation"]):
 
     def pattern_points(self, card: int, line: int) -> int:
         """§4.2 pattern points of ``card`` on ``line`` now (0 when not valid), [R-08] included."""
-        table = self.game.tables.points[card]
+        t0, t1, t2, t3, t4 = self.game.tables.points[card]
         s = self.stones
-        points = 0
-        for position, sq in enumerate(LINE_SQUARES[line]):
-            earned = table[position][s[sq]]
-            if not earned:
-                points = 0
-                break
-            points += earned
-        if self.game.config.direction is LineDirection.REVERSIBLE:
+        q0, q1, q2, q3, q4 = LINE_SQUARES[line]
+        p0, p1, p2, p3, p4 = t0[s[q0]], t1[s[q1]], t2[s[q2]], t3[s[q3]], t4[s[q4]]
+        points = p0 + p1 + p2 + p3 + p4 if p0 and p1 and p2 and p3 and p4 else 0
+        if self.game.tables.reversible:
             points = max(points, self._reversed_points(card, line))
         return points
 
@@ -453,17 +453,20 @@ class RunArchState(State["RunArchObservation"]):
         game = self.game
         if len(held) >= game.capacity:
             return False
-        tables = game.tables
-        match_colour, match_shape = tables.match_colour, tables.match_shape
-        colour, shape = match_colour[card], match_shape[card]
+        if not held:
+            return True  # every rule takes a first card
+        bits = game.tables.match_bits
+        # The colours and shapes the archive holds, as bits (see Tables.match_bits).
+        present = reduce(or_, map(bits.__getitem__, held))
+        own = bits[card]
         rule = game.archive_rule_values[archive]
         if rule == "same":  # all one colour, or all one shape; the cards placed decide which
-            return all(match_colour[k] == colour for k in held) or all(
-                match_shape[k] == shape for k in held
+            return present & COLOUR_BITS == own & COLOUR_BITS or (
+                present & SHAPE_BITS == own & SHAPE_BITS
             )
         if rule == "shapes":
-            return all(match_shape[k] != shape for k in held)
-        return all(match_colour[k] != colour for k in held)
+            return not present & own & SHAPE_BITS
+        return not present & own & COLOUR_BITS
 
     def _draw_codes(self, side: int, phase: int) -> tuple[int, ...]:
         """§4.4 the draw sources open to ``side``: pile, offer slots from phase 2 [R-15]."""
@@ -571,6 +574,23 @@ class RunArchState(State["RunArchObservation"]):
         self.hand_tables[side] = tuple(tables.contributions(card) for card in hand)
         self.masks[side] = tables.hand_mask(hand, self.stones)
 
+    def _replace_card(self, side: int, slot: int, drawn: int) -> None:
+        """Update a side's mask and contribution tables once the card in hand ``slot`` has left
+        and ``drawn`` (-1: none) has joined the hand at its end: the blocks of the cards after
+        ``slot`` move down one card, and only the drawn card is read against the stones."""
+        tables = self.game.tables
+        stride = tables.card_stride
+        low = slot * stride
+        mask = self.masks[side]
+        mask = mask & ((1 << low) - 1) | mask >> (low + stride) << low
+        cards = self.hand_tables[side]
+        cards = cards[:slot] + cards[slot + 1 :]
+        if drawn >= 0:
+            mask |= tables.card_mask(drawn, self.stones) << (len(cards) * stride)
+            cards += (tables.contributions(drawn),)
+        self.masks[side] = mask
+        self.hand_tables[side] = cards
+
     def _end_turn(self) -> None:
         if self.swaps == NOT_MOVED:
             raise self._illegal(END, "passing is never allowed: make the move first (§4.1)")
@@ -659,7 +679,8 @@ class RunArchState(State["RunArchObservation"]):
         phase = self.phase(side)
         if line >= N_STRAIGHT and phase != 4:
             raise self._illegal(action, "cards are evaluated on the diagonals in phase 4 only")
-        points, bonus = self.card_score(card, line, side)
+        points = self.pattern_points(card, line)
+        bonus = self._match_bonus(card, line) if points and phase == 4 else 0  # card_score
         if not points:
             raise self._illegal(action, self._why_not_valid(card, line))
         score = points + bonus
@@ -695,6 +716,7 @@ class RunArchState(State["RunArchObservation"]):
             self.discard.append(card)
             if new > game.config.target:  # [R-17]
                 self.final_round = True
+        drawn = -1
         if draw != NO_DRAW:
             if draw == DRAW_PILE:
                 drawn = self.pile.pop()
@@ -703,7 +725,7 @@ class RunArchState(State["RunArchObservation"]):
                 if self.pile:
                     self.offer.append(self.pile.pop())  # [R-15] the pile's top joins the offer
             hand.append(drawn)
-        self._refresh_hand(side)
+        self._replace_card(side, slot, drawn)
         self._pass_milestones(side, old, new)
         if game.bets:
             self._take_bet_tokens(side)

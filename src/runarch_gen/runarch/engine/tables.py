@@ -150,6 +150,8 @@ def points_table(pattern: Sequence[int]) -> tuple[bytes, ...]:
 
 
 _ROWS = tuple(sq * N_SQUARES for sq in range(N_SQUARES))  # contribution table row offsets
+COLOUR_BITS = (1 << SIZE) - 1  # the colour half of ``Tables.match_bits``
+SHAPE_BITS = COLOUR_BITS << SIZE  # and its shape half
 
 
 class Tables:
@@ -162,6 +164,7 @@ class Tables:
     __slots__ = (
         "_contributions",
         "card_stride",
+        "match_bits",
         "match_colour",
         "match_shape",
         "points",
@@ -194,6 +197,11 @@ class Tables:
         self.reversed_points: tuple[tuple[bytes, ...], ...] = tuple(t[::-1] for t in self.points)
         self.match_colour: tuple[int, ...] = tuple(int(card.match.colour) for card in cards)
         self.match_shape: tuple[int, ...] = tuple(int(card.match.shape) for card in cards)
+        # Per card, its match area as two bits: colour c is bit c, shape s bit SIZE + s. ORed
+        # over an archive's cards they say at once which colours and shapes it holds.
+        self.match_bits: tuple[int, ...] = tuple(
+            1 << int(card.match.colour) | 1 << (SIZE + int(card.match.shape)) for card in cards
+        )
 
     @property
     def blocks_per_card(self) -> int:
@@ -220,17 +228,19 @@ class Tables:
             self._contributions[card] = table
         return table
 
+    def card_mask(self, card: int, stones: Sequence[int]) -> int:
+        """The validity bits of ``card`` alone on ``stones`` (``blocks_per_card`` blocks), from
+        scratch: a hand's mask holds them shifted by ``card_stride`` times the card's slot."""
+        # OR of table[sq * 25 + stones[sq]] over the squares, the loop run by map/reduce.
+        return reduce(or_, map(self.contributions(card).__getitem__, map(add, _ROWS, stones)))
+
     def hand_mask(self, hand: Sequence[int], stones: Sequence[int]) -> int:
         """The validity mask of a whole hand on ``stones``, from scratch: card after card,
         ``blocks_per_card`` blocks each."""
-        stride = BLOCK * self.blocks_per_card
+        stride = self.card_stride
         mask = 0
         for k, card in enumerate(hand):
-            # OR of table[sq * 25 + stones[sq]] over the squares, the loop run by map/reduce.
-            card_mask = reduce(
-                or_, map(self.contributions(card).__getitem__, map(add, _ROWS, stones))
-            )
-            mask |= card_mask << (k * stride)
+            mask |= self.card_mask(card, stones) << (k * stride)
         return mask
 
     def mask_after_swap(
