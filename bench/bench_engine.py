@@ -20,6 +20,8 @@ step the observation, the legal actions and ``apply``, and the outcome at the en
 comparison, plays the same games in full (``play_game``: bots, engine and the game's summary).
 Both are timed in CPU time of this process, best of ``--repeat`` interleaved rounds, so the
 figures hold up on a shared machine; the replay checks that every recorded action is legal.
+``--opcodes`` adds the bytecodes the replay executes per game, a figure that does not depend
+on the machine's load at all (compare checkouts with it, as with count_opcodes.py).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from types import FrameType
 from typing import Any
 
 from machine import load
@@ -146,7 +149,30 @@ def replay(game: RunArchGame, records: list[tuple[Setup, list[int]]], check: boo
     return steps
 
 
-def bench_replay(rules: str, games: int, seed: int, repeat: int) -> dict[str, Any]:
+def count_replay_opcodes(game: RunArchGame, records: list[tuple[Setup, list[int]]]) -> int:
+    """The Python bytecodes the replay of ``records`` executes (load-independent, see
+    count_opcodes.py); the bench's own loop is not counted."""
+    count = 0
+    own = replay.__code__
+
+    def tracer(frame: FrameType, event: str, arg: Any) -> Any:
+        nonlocal count
+        if frame.f_code is own:
+            return None
+        frame.f_trace_opcodes = True
+        if event == "opcode":
+            count += 1
+        return tracer
+
+    sys.settrace(tracer)
+    try:
+        replay(game, records)
+    finally:
+        sys.settrace(None)
+    return count
+
+
+def bench_replay(rules: str, games: int, seed: int, repeat: int, opcodes: bool) -> dict[str, Any]:
     """Engine-only replay and full play of ``games`` greedy games: CPU rates, best of ``repeat``."""
     chosen = playtest_set(seed)
     config = parse_rules(rules)
@@ -164,7 +190,7 @@ def bench_replay(rules: str, games: int, seed: int, repeat: int) -> dict[str, An
         for index in range(games):
             play_game(task, index, game_seed(seed, index))
         best_full = min(best_full, time.process_time() - started)
-    return {
+    row: dict[str, Any] = {
         "rules": str(config),
         "games": games,
         "steps": steps,
@@ -175,6 +201,9 @@ def bench_replay(rules: str, games: int, seed: int, repeat: int) -> dict[str, An
         "full_games_per_second": round(games / best_full, 1),
         "engine_share": round(best_replay / best_full, 3),
     }
+    if opcodes:
+        row["replay_bytecodes_per_game"] = round(count_replay_opcodes(game, records) / games)
+    return row
 
 
 def main_replay(args: argparse.Namespace, variants: list[str]) -> int:
@@ -182,7 +211,9 @@ def main_replay(args: argparse.Namespace, variants: list[str]) -> int:
         "load_before": load(),
         "python": sys.version.split()[0],
         "set": f"playtest_set({args.seed})",
-        "variants": [bench_replay(v, args.games, args.seed, args.repeat) for v in variants],
+        "variants": [
+            bench_replay(v, args.games, args.seed, args.repeat, args.opcodes) for v in variants
+        ],
         "load_after": load(),
     }
     if args.json:
@@ -206,6 +237,12 @@ def main_replay(args: argparse.Namespace, variants: list[str]) -> int:
             f" {row['replay_steps_per_second']:>9} {row['full_games_per_second']:>9}"
             f" {row['engine_share']:>12.1%}"
         )
+    for row in report["variants"]:
+        if "replay_bytecodes_per_game" in row:
+            print(
+                f"{row['rules']}: the replay executes {row['replay_bytecodes_per_game']}"
+                " bytecodes per game"
+            )
     return 0
 
 
@@ -228,6 +265,11 @@ def main(argv: list[str] | None = None) -> int:
         help="time the engine replaying recorded greedy games (and the same games in full)",
     )
     parser.add_argument("--repeat", type=int, default=3, help="--replay: rounds, the best kept")
+    parser.add_argument(
+        "--opcodes",
+        action="store_true",
+        help="--replay: also count the replay's bytecodes (load-independent, slow)",
+    )
     args = parser.parse_args(argv)
     separator = ";" if ";" in args.variants else ","
     if args.replay:

@@ -540,23 +540,23 @@ class RunArchState(State["RunArchObservation"]):
         s = self.stones
         a, b = PAIR_A[pair], PAIR_B[pair]
         s[a], s[b] = s[b], s[a]
-        self._update_masks(a, b)
+        self._update_masks(a, b, self.game.tables.pair_keep[pair])
 
-    def _update_masks(self, a: int, b: int) -> None:
-        """Rewrite the validity bits of squares ``a`` and ``b`` in both hands' masks."""
+    def _update_masks(self, a: int, b: int, keep: int | None = None) -> None:
+        """Rewrite the validity bits of squares ``a`` and ``b`` in both hands' masks; ``keep``
+        clears the bits the two squares decide (see tables.SQUARE_KEEP), worked out if not
+        given."""
+        if keep is None:
+            square_keep = self.game.tables.square_keep
+            keep = square_keep[a] & square_keep[b]
         s = self.stones
-        tables = self.game.tables
-        keep = tables.square_keep[a] & tables.square_keep[b]
         ia, ib = a * N_SQUARES + s[a], b * N_SQUARES + s[b]
         masks = self.masks
-        hand_tables = self.hand_tables
-        for side in (0, 1):
-            cards = hand_tables[side]
+        for side, cards in enumerate(self.hand_tables):
             if len(cards) == 2:
                 t0, t1 = cards
-                masks[side] = (
-                    masks[side] & keep | t0[ia] | t0[ib] | (t1[ia] | t1[ib]) << tables.card_stride
-                )
+                stride = self.game.tables.card_stride
+                masks[side] = masks[side] & keep | t0[ia] | t0[ib] | (t1[ia] | t1[ib]) << stride
             elif cards:
                 t0 = cards[0]
                 masks[side] = masks[side] & keep | t0[ia] | t0[ib]

@@ -134,6 +134,11 @@ SQUARE_KEEP: dict[bool, tuple[int, ...]] = {
     reversible: tuple(~_square_bits(sq, reversible) for sq in range(N_SQUARES))
     for reversible in (False, True)
 }
+# Per swap pair (see PAIRS), the same for both of its squares at once.
+PAIR_KEEP: dict[bool, tuple[int, ...]] = {
+    reversible: tuple(keep[a] & keep[b] for a, b in PAIRS)
+    for reversible, keep in SQUARE_KEEP.items()
+}
 LINES_OF_MASK: tuple[tuple[int, ...], ...] = tuple(
     tuple(line for line in range(N_LINES) if mask >> line & 1) for mask in range(1 << N_LINES)
 )
@@ -167,6 +172,7 @@ class Tables:
         "match_bits",
         "match_colour",
         "match_shape",
+        "pair_keep",
         "points",
         "reversed_points",
         "reversible",
@@ -181,6 +187,7 @@ class Tables:
         self._contributions: list[list[int] | None] = [None] * len(cards)
         self.reversible = reversible
         self.square_keep = SQUARE_KEEP[reversible]
+        self.pair_keep = PAIR_KEEP[reversible]
         self.card_stride = BLOCK * (2 if reversible else 1)
         tiles = board.indices()
         self.tile_colour: tuple[int, ...] = tuple(t // SIZE for t in tiles)
