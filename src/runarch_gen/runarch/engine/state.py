@@ -143,6 +143,7 @@ _PHASE_MOVES = {
 # Lines (12-bit sets) to bits of a whole hand's AND-ed validity mask (see tables.BLOCK).
 _ALL_BLOCK_LINES = sum(ALL_LINES << (block * BLOCK) for block in range(4))
 _STRAIGHT_BLOCK_LINES = sum(STRAIGHT_LINES << (block * BLOCK) for block in range(4))
+_TWO_FIELDS, _FOUR_FIELDS = 2 * FIELD, 4 * FIELD
 _DERIVED = frozenset({"_legal", "game", "masks", "hand_tables", "views"})
 
 
@@ -345,11 +346,12 @@ class RunArchState(State["RunArchObservation"]):
                 legal = _END_ONLY
             mask = self.masks[side]
             if mask:
-                # AND the five fields of every block (see tables.BLOCK): the lines where a
-                # card in hand is valid. Usually none, and then no evaluation is legal.
-                ok = (
-                    mask & mask >> FIELD & mask >> 2 * FIELD & mask >> 3 * FIELD & mask >> 4 * FIELD
-                )
+                # AND the five fields of every block (see tables.BLOCK) into its first field:
+                # the lines where a card in hand is valid. Usually none, and then no
+                # evaluation is legal. Fields 0&1 and 2&3 first, so three ANDs do it (the
+                # other fields are left with partial ANDs that nothing reads).
+                pairs = mask & mask >> FIELD
+                ok = pairs & pairs >> _TWO_FIELDS & mask >> _FOUR_FIELDS
                 if ok & (_ALL_BLOCK_LINES if phase == 4 else _STRAIGHT_BLOCK_LINES):
                     evaluations = self._evaluations(side, phase, ok)
                     if evaluations:
@@ -403,8 +405,7 @@ class RunArchState(State["RunArchObservation"]):
             if archives is None:
                 archives = shelves[card] = self._archives_taking(side, card)
             for archive in archives:
-                base = encode_evaluation(slot, line, archive, 0)
-                actions.extend(base + draw for draw in draws)
+                actions.extend(map(encode_evaluation(slot, line, archive, 0).__add__, draws))
         return tuple(actions)
 
     def _reversed_points(self, card: int, line: int) -> int:
@@ -445,7 +446,8 @@ class RunArchState(State["RunArchObservation"]):
         """§4.3 the archives that may take ``card`` (the simple game discards: §5.1)."""
         if not self.game.token_games:
             return (NO_ARCHIVE,)
-        return tuple(a for a in range(3) if self.archive_accepts(side, a, card))
+        accepts = self.archive_accepts
+        return tuple([a for a in range(3) if accepts(side, a, card)])
 
     def archive_accepts(self, side: int, archive: int, card: int) -> bool:
         """Whether ``side``'s ``archive`` (0–2) may take ``card``: its rule and [R-14] capacity."""
@@ -474,6 +476,11 @@ class RunArchState(State["RunArchObservation"]):
         if phase >= 2 and self.offer:
             codes += tuple(range(1, len(self.offer) + 1))
         return codes or (NO_DRAW,)
+
+    def _has_free_spot(self, side: int) -> bool:
+        """Whether :meth:`_free_spots` would list anything: an archive spot or a public goal's
+        spot without ``side``'s token (the goal spots follow the archive spots)."""
+        return min(self.bets[side][: N_ARCHIVE_SPOTS + len(self.public)]) < 0
 
     def _free_spots(self, side: int) -> list[int]:
         """§6.2 the free betting opportunities of ``side``: archive spots and public goals."""
@@ -741,8 +748,7 @@ class RunArchState(State["RunArchObservation"]):
 
     def _take_bet_tokens(self, side: int) -> None:
         setup = self.setup
-        counts = tuple(len(a) for a in self.archives[side])
-        met = self.game.conditions_met(counts)
+        met = self.game.conditions_met(tuple(map(len, self.archives[side])))
         for j, (condition, _) in enumerate(setup.conditions):
             colour = self.condition_tokens[j]
             # [R-02] a face-up condition the counts now meet, still carrying its bet token
@@ -760,7 +766,7 @@ class RunArchState(State["RunArchObservation"]):
     def _settle_pending(self, side: int) -> None:
         # §6.2 tokens are placed at once; [R-21] with no free opportunity a token is discarded.
         pending = self.pending
-        while pending and not self._free_spots(side):
+        while pending and not self._has_free_spot(side):
             pending.pop(0)
             self.discarded_bets += 1
         self.stage = BET if pending else PLAY
