@@ -171,6 +171,7 @@ class Tables:
         "card_stride",
         "match_bits",
         "match_colour",
+        "match_piece",
         "match_shape",
         "pair_keep",
         "points",
@@ -204,6 +205,9 @@ class Tables:
         self.reversed_points: tuple[tuple[bytes, ...], ...] = tuple(t[::-1] for t in self.points)
         self.match_colour: tuple[int, ...] = tuple(int(card.match.colour) for card in cards)
         self.match_shape: tuple[int, ...] = tuple(int(card.match.shape) for card in cards)
+        self.match_piece: tuple[int, ...] = tuple(
+            int(card.match.colour) * SIZE + int(card.match.shape) for card in cards
+        )  # the match area's piece index
         # Per card, its match area as two bits: colour c is bit c, shape s bit SIZE + s. ORed
         # over an archive's cards they say at once which colours and shapes it holds.
         self.match_bits: tuple[int, ...] = tuple(
