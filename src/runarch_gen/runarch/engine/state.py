@@ -370,23 +370,23 @@ class RunArchState(State["RunArchObservation"]):
 
         ``ok`` is the hand's validity mask with its fields ANDed (see :meth:`legal_actions`).
         """
-        lines = ALL_LINES if phase == 4 else STRAIGHT_LINES  # diagonals in phase 4 only
-        hand = self.hands[side]
-        blocks = self.game.tables.blocks_per_card
         minimum = self.minimum(side)
         if phase != 4 and minimum > MAX_PATTERN_POINTS:
             return _NO_ACTIONS  # pattern points alone can never reach it before phase 4
+        lines = ALL_LINES if phase == 4 else STRAIGHT_LINES  # diagonals in phase 4 only
+        tables = self.game.tables
+        reversible, stride = tables.reversible, tables.card_stride
         found: list[tuple[int, int, int]] = []
         s = self.stones
-        points_of = self.game.tables.points
-        for slot, card in enumerate(hand):
-            shift = slot * blocks * BLOCK
+        points_of = tables.points
+        for slot, card in enumerate(self.hands[side]):
+            shift = slot * stride
             valid = ok >> shift
-            if blocks == 2:  # [R-08] reversible: valid either way
+            if reversible:  # [R-08] valid either way
                 valid |= ok >> (shift + BLOCK)
             t0, t1, t2, t3, t4 = points_of[card]
             for line in LINES_OF_MASK[valid & lines]:
-                if blocks == 1:  # valid in the reading direction: just add the points up
+                if not reversible:  # valid in the reading direction: just add the points up
                     q0, q1, q2, q3, q4 = LINE_SQUARES[line]
                     points = t0[s[q0]] + t1[s[q1]] + t2[s[q2]] + t3[s[q3]] + t4[s[q4]]
                 else:
@@ -749,18 +749,20 @@ class RunArchState(State["RunArchObservation"]):
     def _take_bet_tokens(self, side: int) -> None:
         setup = self.setup
         met = self.game.conditions_met(tuple(map(len, self.archives[side])))
-        for j, (condition, _) in enumerate(setup.conditions):
-            colour = self.condition_tokens[j]
-            # [R-02] a face-up condition the counts now meet, still carrying its bet token
-            if colour >= 0 and condition in met:
-                self.pending.append(colour)
-                self.condition_tokens[j] = -1
+        if met:  # (no condition met: no token to take)
+            for j, (condition, _) in enumerate(setup.conditions):
+                colour = self.condition_tokens[j]
+                # [R-02] a face-up condition the counts now meet, still carrying its bet token
+                if colour >= 0 and condition in met:
+                    self.pending.append(colour)
+                    self.condition_tokens[j] = -1
         space = frame_space(self.totals[side])
         for j, (start, _) in enumerate(setup.frame_bets):
-            colour = self.frame_tokens[j]
-            if colour >= 0 and start <= space < start + FRAME_COVER:  # §6.1 frame tokens
-                self.pending.append(colour)
-                self.frame_tokens[j] = -1
+            if start <= space < start + FRAME_COVER:  # §6.1 frame tokens
+                colour = self.frame_tokens[j]
+                if colour >= 0:
+                    self.pending.append(colour)
+                    self.frame_tokens[j] = -1
         self._settle_pending(side)
 
     def _settle_pending(self, side: int) -> None:
