@@ -106,6 +106,7 @@ from runarch_gen.runarch.engine.tables import (
     SHAPE_BITS,
     STRAIGHT_LINES,
     SWAPS_BY_PHASE,
+    Tables,
 )
 from runarch_gen.runarch.rules import MatchBonus
 
@@ -216,9 +217,10 @@ class RunArchState(State["RunArchObservation"]):
             self.hands = [list(order[0:2]), list(order[2:4])]  # §5.1
             position = 4
         self.pile: list[int] = list(reversed(order[position:]))  # the top card is last
-        # Per side, the hand's validity mask and contribution table (see tables.SQUARE_KEEP).
+        # Per side, the hand's validity mask and its two slots' contribution tables (see
+        # tables.SQUARE_KEEP; an empty slot has a table of zeros).
         self.masks: list[int] = [0, 0]
-        self.hand_tables: list[tuple[list[int], ...]] = [(), ()]
+        self.hand_tables: list[tuple[Sequence[int], Sequence[int]]] = [_NO_HAND, _NO_HAND]
         self.views: list[RunArchObservation | None] = [None, None]
         for side in (0, 1):
             self._refresh_hand(side)
@@ -558,15 +560,11 @@ class RunArchState(State["RunArchObservation"]):
             keep = square_keep[a] & square_keep[b]
         s = self.stones
         ia, ib = a * N_SQUARES + s[a], b * N_SQUARES + s[b]
+        stride = self.game.tables.card_stride
         masks = self.masks
-        for side, cards in enumerate(self.hand_tables):
-            if len(cards) == 2:
-                t0, t1 = cards
-                stride = self.game.tables.card_stride
-                masks[side] = masks[side] & keep | t0[ia] | t0[ib] | (t1[ia] | t1[ib]) << stride
-            elif cards:
-                t0 = cards[0]
-                masks[side] = masks[side] & keep | t0[ia] | t0[ib]
+        (t0, t1), (u0, u1) = self.hand_tables  # both hand slots of each side
+        masks[0] = masks[0] & keep | t0[ia] | t0[ib] | (t1[ia] | t1[ib]) << stride
+        masks[1] = masks[1] & keep | u0[ia] | u0[ib] | (u1[ia] | u1[ib]) << stride
 
     def recompute(self) -> None:
         """Rebuild derived data after fields were edited directly (hand-built positions)."""
@@ -578,7 +576,7 @@ class RunArchState(State["RunArchObservation"]):
         """Rebuild a side's contribution tables and mask after its hand changed."""
         tables = self.game.tables
         hand = self.hands[side]
-        self.hand_tables[side] = tuple(tables.contributions(card) for card in hand)
+        self.hand_tables[side] = _slot_tables(tables, hand)
         self.masks[side] = tables.hand_mask(hand, self.stones)
 
     def _replace_card(self, side: int, slot: int, drawn: int) -> None:
@@ -590,13 +588,11 @@ class RunArchState(State["RunArchObservation"]):
         low = slot * stride
         mask = self.masks[side]
         mask = mask & ((1 << low) - 1) | mask >> (low + stride) << low
-        cards = self.hand_tables[side]
-        cards = cards[:slot] + cards[slot + 1 :]
+        hand = self.hands[side]
         if drawn >= 0:
-            mask |= tables.card_mask(drawn, self.stones) << (len(cards) * stride)
-            cards += (tables.contributions(drawn),)
+            mask |= tables.card_mask(drawn, self.stones) << ((len(hand) - 1) * stride)
         self.masks[side] = mask
-        self.hand_tables[side] = cards
+        self.hand_tables[side] = _slot_tables(tables, hand)
 
     def _end_turn(self) -> None:
         if self.swaps == NOT_MOVED:
@@ -1131,6 +1127,20 @@ class RunArchState(State["RunArchObservation"]):
         return self.game == other.game and self._key() == other._key()
 
     __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+_NO_CARD: tuple[int, ...] = (0,) * (N_SQUARES * N_SQUARES)  # an empty hand slot's table
+_NO_HAND = (_NO_CARD, _NO_CARD)
+
+
+def _slot_tables(tables: Tables, hand: Sequence[int]) -> tuple[Sequence[int], Sequence[int]]:
+    """The contribution tables of a hand's two slots (at most two cards: HAND_SIZE and
+    SIMPLE_HAND), :data:`_NO_CARD` for an empty slot."""
+    if len(hand) > 2:
+        raise AssertionError("a hand holds two cards at most")
+    found: list[Sequence[int]] = [tables.contributions(card) for card in hand]
+    found += [_NO_CARD] * (2 - len(found))
+    return found[0], found[1]
 
 
 def _automa_target(origin: int, arrows: tuple[int, ...]) -> int:
