@@ -102,7 +102,12 @@ class RunArchObservation:
     @property
     def minimums(self) -> tuple[int, int]:
         """Each side's minimum for scoring a card (§4.2)."""
-        return self._state.minimum(0), self._state.minimum(1)
+        state = self._state
+        if not state.game.token_games:
+            minimum = state.game.config.minimum  # [R-10] fixed in the simple game
+            return minimum, minimum
+        stacks, given = state.setup.stacks, state.given  # the top of each own stack (minimum)
+        return stacks[0][given[0]], stacks[1][given[1]]
 
     @property
     def totals(self) -> tuple[int, int]:
