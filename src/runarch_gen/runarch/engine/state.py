@@ -126,8 +126,14 @@ AUTOMA_LEVELS = {1: (1, 0), 2: (1, 2), 3: (1, 1), 4: (2, 1), 5: (3, 1)}
 _SWAP_ACTIONS: dict[int, tuple[int, ...]] = {
     phase: tuple(SWAP_BASE + p for p in pairs) for phase, pairs in SWAPS_BY_PHASE.items()
 }
-_SWAP_ALLOWED: dict[int, bytes] = {
-    phase: bytes(p in set(pairs) for p in range(N_PAIRS)) for phase, pairs in SWAPS_BY_PHASE.items()
+# Per phase and pair, where a first swap leaves the move: MOVED, MAY_DOUBLE (§4.1 phase 3+: an
+# adjacent swap may be followed by a second one), or NOT_MOVED when the phase does not allow it.
+_AFTER_FIRST_SWAP: dict[int, bytes] = {
+    phase: bytes(
+        NOT_MOVED if p not in pairs else MOVED if PAIR_KIND[p] == JUMP or phase < 3 else MAY_DOUBLE
+        for p in range(N_PAIRS)
+    )
+    for phase, pairs in SWAPS_BY_PHASE.items()
 }
 _SECOND_OR_END: tuple[tuple[int, ...], ...] = tuple(
     (*(SWAP_BASE + p for p in seconds), END) for seconds in SECOND_SWAPS
@@ -522,14 +528,13 @@ class RunArchState(State["RunArchObservation"]):
         swaps = self.swaps
         if swaps == NOT_MOVED:
             phase = 1 + self.received[side] if self.game.token_games else 0
-            if not _SWAP_ALLOWED[phase][pair]:
+            after = _AFTER_FIRST_SWAP[phase][pair]
+            if after == NOT_MOVED:
                 reason = _PHASE_MOVES.get(phase, "")
                 raise self._illegal(SWAP_BASE + pair, reason)
-            if PAIR_KIND[pair] == JUMP or phase < 3:
-                self.swaps = MOVED
-            else:
-                self.swaps = MAY_DOUBLE  # §4.1 phase 3: a second adjacent swap may follow
-                self.first_swap = pair
+            self.swaps = after
+            if after == MAY_DOUBLE:
+                self.first_swap = pair  # §4.1 phase 3: a second adjacent swap may follow
         elif swaps == MAY_DOUBLE:
             if PAIR_KIND[pair] == JUMP:
                 raise self._illegal(
