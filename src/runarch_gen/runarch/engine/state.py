@@ -658,7 +658,12 @@ class RunArchState(State["RunArchObservation"]):
             return True  # [R-10] the simple game's fixed minimum is at most 10 pattern points
         if self.minimum(side) > self.game.max_card_score[self.phase(side)]:
             return False
-        return any(self.archive_accepts(side, a, card) for card in hand for a in range(3))
+        accepts = self.archive_accepts
+        for card in hand:
+            for archive in range(3):
+                if accepts(side, archive, card):
+                    return True
+        return False
 
     def deadlocked(self) -> bool:
         """[R-18] as the engine reads it: the game can only stall when neither side can ever

@@ -13,8 +13,7 @@ Squares are ints 0–24 and stones are piece indices 0–24 (``colour * 5 + shap
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import reduce
-from operator import add, or_
+from operator import add
 
 from runarch_gen.runarch.atoms import LINES, N_SQUARES, SIZE
 from runarch_gen.runarch.boards.board import Board
@@ -242,8 +241,9 @@ class Tables:
     def card_mask(self, card: int, stones: Sequence[int]) -> int:
         """The validity bits of ``card`` alone on ``stones`` (``blocks_per_card`` blocks), from
         scratch: a hand's mask holds them shifted by ``card_stride`` times the card's slot."""
-        # OR of table[sq * 25 + stones[sq]] over the squares, the loop run by map/reduce.
-        return reduce(or_, map(self.contributions(card).__getitem__, map(add, _ROWS, stones)))
+        # OR of table[sq * 25 + stones[sq]] over the squares, the loop run by map and sum: each
+        # bit is decided by one square only (its line and position), so adding ORs.
+        return sum(map(self.contributions(card).__getitem__, map(add, _ROWS, stones)))
 
     def hand_mask(self, hand: Sequence[int], stones: Sequence[int]) -> int:
         """The validity mask of a whole hand on ``stones``, from scratch: card after card,
