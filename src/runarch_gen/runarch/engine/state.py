@@ -854,18 +854,22 @@ class RunArchState(State["RunArchObservation"]):
         left as they were. Returns ``(score, card, origin, target, line)``; line -1 when the
         card scores nothing."""
         game = self.game
+        tables = game.tables
         s = self.stones
-        origin = s.index(game.tables.match_colour[card] * SIZE + game.tables.match_shape[card])
+        origin = s.index(tables.match_piece[card])
         target = _automa_target(origin, game.arrows[card])
         s[origin], s[target] = s[target], s[origin]
         n_lines = N_LINES if self.phase(AUTOMA) == 4 else N_STRAIGHT
         best_line, best_score = -1, 0
-        for line in range(n_lines):
+        # Only the lines where the card is valid score (their validity from the card's mask);
+        # taken in order, a later line must score more to replace an earlier one.
+        valid = tables.valid_lines(tables.card_mask(card, s), 0)
+        for line in LINES_OF_MASK[valid & ((1 << n_lines) - 1)]:
             points = self.pattern_points(card, line)
             if points > best_score:
                 best_line, best_score = line, points
         if not best_score and divisor:
-            table = game.tables.points[card]
+            table = tables.points[card]
             for line in range(n_lines):
                 matches = sum(table[p][s[sq]] for p, sq in enumerate(LINE_SQUARES[line]))
                 if matches // divisor > best_score:
