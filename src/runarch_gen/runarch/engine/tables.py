@@ -13,6 +13,7 @@ Squares are ints 0–24 and stones are piece indices 0–24 (``colour * 5 + shap
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from operator import add
 
 from runarch_gen.runarch.atoms import LINES, N_SQUARES, SIZE
@@ -158,6 +159,27 @@ COLOUR_BITS = (1 << SIZE) - 1  # the colour half of ``Tables.match_bits``
 SHAPE_BITS = COLOUR_BITS << SIZE  # and its shape half
 
 
+@lru_cache(maxsize=512)
+def contribution_table(points: tuple[bytes, ...], reversible: bool) -> tuple[int, ...]:
+    """The contribution table (see :meth:`Tables.contributions`) of a card whose scoring table
+    is ``points``. It depends on the pattern alone, not on the board, so the games of one
+    process share it (the automa reads every card of the deck once; a new game object for the
+    same deck builds nothing again). Bounded: 512 tables of about 30 kB."""
+    table = [0] * (N_SQUARES * N_SQUARES)
+    # Per pattern position, the stones earning a point there.
+    earning = [[s for s in range(N_SQUARES) if row[s]] for row in points]
+    for line, squares in enumerate(LINE_SQUARES):
+        for i, sq in enumerate(squares):
+            forward = 1 << (i * FIELD + line)
+            for stone in earning[i]:
+                table[sq * N_SQUARES + stone] |= forward
+            if reversible:
+                backward = 1 << (BLOCK + (SIZE - 1 - i) * FIELD + line)
+                for stone in earning[SIZE - 1 - i]:
+                    table[sq * N_SQUARES + stone] |= backward
+    return tuple(table)
+
+
 class Tables:
     """Per-game tables: the board's tiles and, per card (by deck position), the scoring table.
 
@@ -184,7 +206,7 @@ class Tables:
     )
 
     def __init__(self, board: Board, cards: Sequence[Card], reversible: bool = False) -> None:
-        self._contributions: list[list[int] | None] = [None] * len(cards)
+        self._contributions: list[tuple[int, ...] | None] = [None] * len(cards)
         self.reversible = reversible
         self.square_keep = SQUARE_KEEP[reversible]
         self.pair_keep = PAIR_KEEP[reversible]
@@ -217,25 +239,15 @@ class Tables:
     def blocks_per_card(self) -> int:
         return 2 if self.reversible else 1
 
-    def contributions(self, card: int) -> list[int]:
+    def contributions(self, card: int) -> tuple[int, ...]:
         """``[square * 25 + stone]``: the validity bits that ``stone`` on ``square`` sets for
         ``card`` (its forward block, then its backward one with [R-08] ``reversible``); built
         on first use and kept for the game."""
         table = self._contributions[card]
         if table is None:
-            table = [0] * (N_SQUARES * N_SQUARES)
-            # Per pattern position, the stones earning a point there.
-            earning = [[s for s in range(N_SQUARES) if row[s]] for row in self.points[card]]
-            for line, squares in enumerate(LINE_SQUARES):
-                for i, sq in enumerate(squares):
-                    forward = 1 << (i * FIELD + line)
-                    for stone in earning[i]:
-                        table[sq * N_SQUARES + stone] |= forward
-                    if self.reversible:
-                        backward = 1 << (BLOCK + (SIZE - 1 - i) * FIELD + line)
-                        for stone in earning[SIZE - 1 - i]:
-                            table[sq * N_SQUARES + stone] |= backward
-            self._contributions[card] = table
+            table = self._contributions[card] = contribution_table(
+                self.points[card], self.reversible
+            )
         return table
 
     def card_mask(self, card: int, stones: Sequence[int]) -> int:
