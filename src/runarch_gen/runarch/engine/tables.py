@@ -164,7 +164,7 @@ def contribution_table(points: tuple[bytes, ...], reversible: bool) -> tuple[int
     """The contribution table (see :meth:`Tables.contributions`) of a card whose scoring table
     is ``points``. It depends on the pattern alone, not on the board, so the games of one
     process share it (the automa reads every card of the deck once; a new game object for the
-    same deck builds nothing again). Bounded: 512 tables of about 30 kB."""
+    same deck builds nothing again). Bounded: 512 tables of some 16–23 kB each."""
     table = [0] * (N_SQUARES * N_SQUARES)
     # Per pattern position, the stones earning a point there.
     earning = [[s for s in range(N_SQUARES) if row[s]] for row in points]
