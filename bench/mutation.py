@@ -125,7 +125,13 @@ MODULES: dict[str, Module] = {
         # The move and line tables (PAIRS, SECOND_SWAPS, NEIGHBOUR, ...) are built when the
         # module is imported, before mutmut picks a mutant, so mutants of their builders never
         # run; tests/test_moves_oracle.py holds the tables against §4.1 instead.
-        only=("xǁTablesǁ*", "x_stone_points", "x_points_table", "x_pattern_points"),
+        only=(
+            "xǁTablesǁ*",
+            "x_stone_points",
+            "x_points_table",
+            "x_pattern_points",
+            "x_contribution_table",
+        ),
     ),
     "engine-scoring": Module(
         "src/runarch_gen/runarch/engine/scoring.py",

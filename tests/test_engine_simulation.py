@@ -62,6 +62,9 @@ def check_invariants(state: RunArchState, base: RunArchState | None = None) -> N
             assert fits(rule, [game.cards[k].match for k in archive])
         assert state.placed[side] == sum(map(len, state.archives[side]))
         assert len(state.hands[side]) <= 2
+        # The validity mask, kept up to date swap by swap and card by card, is the hand's mask
+        # built from scratch.
+        assert state.masks[side] == game.tables.hand_mask(state.hands[side], state.stones)
         assert state.given[side] == state.received[1 - side] - tokens_from[1 - side] <= 3
     places = (
         state.pile

@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import ClassVar, Generic, TypeVar
 
-from runarch_gen.play.game import Action, Outcome, State, sample_chance
+from runarch_gen.play.game import CHANCE_PLAYER, Action, Outcome, State, sample_chance
 
 ObsT = TypeVar("ObsT")
 
@@ -38,14 +38,19 @@ def play_out(
     outcome is drawn with ``chance`` (required when the game has chance nodes), so no bot
     ever sees a roll before it is made. See the README's "From Python" example.
     """
-    while not state.is_terminal():
-        if state.is_chance_node():
+    # The state's methods and the bots' steps looked up once: this loop runs every step of
+    # every simulated game. ``current_player()`` is CHANCE_PLAYER exactly at a chance node.
+    is_terminal, current_player = state.is_terminal, state.current_player
+    apply, observation, legal_actions = state.apply, state.observation, state.legal_actions
+    steps = [bot.step for bot in bots]
+    while not is_terminal():
+        player = current_player()
+        if player == CHANCE_PLAYER:
             if chance is None:
                 raise ValueError("this game has chance nodes: give play_out a generator")
-            state.apply(sample_chance(state, chance))
+            apply(sample_chance(state, chance))
             continue
-        player = state.current_player()
-        state.apply(bots[player].step(state.observation(player), state.legal_actions()))
+        apply(steps[player](observation(player), legal_actions()))
     outcome = state.outcome()
     assert outcome is not None
     return outcome

@@ -134,16 +134,16 @@ class _Task:
     bots: tuple[str, ...]
 
 
-_GAMES: dict[int, tuple[_Task, RunArchGame, tuple[Goal, ...]]] = {}
+_GAMES: dict[int, tuple[_Task, RunArchGame, tuple[tuple[str, Goal], ...]]] = {}
 
 
-def _game_of(task: _Task) -> tuple[RunArchGame, tuple[Goal, ...]]:
+def _game_of(task: _Task) -> tuple[RunArchGame, tuple[tuple[str, Goal], ...]]:
     # One game object per process and task: its tables are built once, then shared by every
     # game this process plays.
     entry = _GAMES.get(id(task))
     if entry is None or entry[0] is not task:
         game = RunArchGame(task.rules, task.board, task.deck)
-        goals = tuple({card.goal.text: card.goal for card in task.deck}.values())
+        goals = tuple({card.goal.text: card.goal for card in task.deck}.items())  # text, goal
         _GAMES.clear()
         entry = _GAMES[id(task)] = (task, game, goals)
     return entry[1], entry[2]
@@ -166,7 +166,7 @@ def play_game(task: _Task, index: int, seed: int) -> GameSummary:
     for side in (0, 1):
         position = state.final_position(side)
         matches = [piece for archive in position.archives for piece in archive]
-        met = frozenset(goal.text for goal in goals if goal.is_met(matches))
+        met = frozenset(text for text, goal in goals if goal.is_met(matches))
         goals_met.append(met)
         secret.append(
             (position.secret.text, position.secret.text in met)

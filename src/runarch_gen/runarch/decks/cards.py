@@ -135,12 +135,10 @@ class Goal:
             return len({p.colour for p in pieces}) >= self.colour_count
         if kind is GoalKind.SHAPES:
             return len({p.shape for p in pieces}) >= self.shape_count
-        ok = True
-        if self.colour is not None:
-            ok = sum(p.colour == self.colour for p in pieces) >= self.colour_count
-        if ok and self.shape is not None:
-            ok = sum(p.shape == self.shape for p in pieces) >= self.shape_count
-        return ok
+        colour, shape = self.colour, self.shape
+        if colour is not None and [p.colour for p in pieces].count(colour) < self.colour_count:
+            return False
+        return shape is None or [p.shape for p in pieces].count(shape) >= self.shape_count
 
     def __str__(self) -> str:
         return self.text

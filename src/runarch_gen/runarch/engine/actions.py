@@ -65,12 +65,20 @@ def encode_evaluation(slot: int, line: int, archive: int, draw: int) -> int:
     return EVAL_BASE + ((slot * N_LINES + line) * (ARCHIVES + 1) + archive) * N_DRAW_CODES + draw
 
 
-def decode_evaluation(action: int) -> tuple[int, int, int, int]:
-    """``(hand slot, line, archive, draw code)`` of an evaluation action."""
-    rest, draw = divmod(action - EVAL_BASE, N_DRAW_CODES)
+def _decode(code: int) -> tuple[int, int, int, int]:
+    rest, draw = divmod(code, N_DRAW_CODES)
     rest, archive = divmod(rest, ARCHIVES + 1)
     slot, line = divmod(rest, N_LINES)
     return slot, line, archive, draw
+
+
+_DECODED = tuple(_decode(code) for code in range(N_EVAL))  # bots decode every legal evaluation
+
+
+def decode_evaluation(action: int) -> tuple[int, int, int, int]:
+    """``(hand slot, line, archive, draw code)`` of an evaluation action."""
+    code = action - EVAL_BASE
+    return _DECODED[code] if 0 <= code < N_EVAL else _decode(code)
 
 
 def encode_swap(pair: int) -> int:

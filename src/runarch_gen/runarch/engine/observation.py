@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from runarch_gen.runarch.atoms import SIZE
 from runarch_gen.runarch.engine.tables import pattern_points
 
 if TYPE_CHECKING:
@@ -94,12 +93,21 @@ class RunArchObservation:
     @property
     def phases(self) -> tuple[int, int]:
         """Each side's movement phase (§4.1); 0 in the simple game."""
-        return self._state.phase(0), self._state.phase(1)
+        state = self._state
+        if not state.game.token_games:
+            return 0, 0
+        received = state.received  # the phase is 1 + the bonus tokens received (state.phase)
+        return 1 + received[0], 1 + received[1]
 
     @property
     def minimums(self) -> tuple[int, int]:
         """Each side's minimum for scoring a card (§4.2)."""
-        return self._state.minimum(0), self._state.minimum(1)
+        state = self._state
+        if not state.game.token_games:
+            minimum = state.game.config.minimum  # [R-10] fixed in the simple game
+            return minimum, minimum
+        stacks, given = state.setup.stacks, state.given  # the top of each own stack (minimum)
+        return stacks[0][given[0]], stacks[1][given[1]]
 
     @property
     def totals(self) -> tuple[int, int]:
@@ -112,7 +120,8 @@ class RunArchObservation:
     @property
     def archives(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
         """Per side, the cards in the left, middle and right archive."""
-        return tuple(tuple(tuple(a) for a in side) for side in self._state.archives)
+        first, second = self._state.archives
+        return tuple(map(tuple, first)), tuple(map(tuple, second))
 
     @property
     def bets(self) -> tuple[tuple[int, ...], ...]:
@@ -127,10 +136,7 @@ class RunArchObservation:
     @property
     def offer(self) -> tuple[int, ...]:
         """The match areas (piece indices) of the offer's cards, slot 1 first; never the cards."""
-        tables = self._state.game.tables
-        return tuple(
-            tables.match_colour[k] * SIZE + tables.match_shape[k] for k in self._state.offer
-        )
+        return tuple(map(self._state.game.tables.match_piece.__getitem__, self._state.offer))
 
     @property
     def pile_size(self) -> int:

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import reduce
+from operator import or_
 from typing import TYPE_CHECKING
 
 from runarch_gen.errors import ParseError
@@ -85,6 +87,7 @@ from runarch_gen.runarch.engine.stages import BET, OVER, PLAY, SETUP_STAGE, RunA
 from runarch_gen.runarch.engine.tables import (
     ALL_LINES,
     BLOCK,
+    COLOUR_BITS,
     FIELD,
     JUMP,
     LINE_NAMES,
@@ -100,10 +103,12 @@ from runarch_gen.runarch.engine.tables import (
     PAIR_INDEX,
     PAIR_KIND,
     SECOND_SWAPS,
+    SHAPE_BITS,
     STRAIGHT_LINES,
     SWAPS_BY_PHASE,
+    Tables,
 )
-from runarch_gen.runarch.rules import LineDirection, MatchBonus
+from runarch_gen.runarch.rules import MatchBonus
 
 if TYPE_CHECKING:
     from runarch_gen.runarch.engine.game import RunArchGame
@@ -121,8 +126,14 @@ AUTOMA_LEVELS = {1: (1, 0), 2: (1, 2), 3: (1, 1), 4: (2, 1), 5: (3, 1)}
 _SWAP_ACTIONS: dict[int, tuple[int, ...]] = {
     phase: tuple(SWAP_BASE + p for p in pairs) for phase, pairs in SWAPS_BY_PHASE.items()
 }
-_SWAP_ALLOWED: dict[int, bytes] = {
-    phase: bytes(p in set(pairs) for p in range(N_PAIRS)) for phase, pairs in SWAPS_BY_PHASE.items()
+# Per phase and pair, where a first swap leaves the move: MOVED, MAY_DOUBLE (§4.1 phase 3+: an
+# adjacent swap may be followed by a second one), or NOT_MOVED when the phase does not allow it.
+_AFTER_FIRST_SWAP: dict[int, bytes] = {
+    phase: bytes(
+        NOT_MOVED if p not in pairs else MOVED if PAIR_KIND[p] == JUMP or phase < 3 else MAY_DOUBLE
+        for p in range(N_PAIRS)
+    )
+    for phase, pairs in SWAPS_BY_PHASE.items()
 }
 _SECOND_OR_END: tuple[tuple[int, ...], ...] = tuple(
     (*(SWAP_BASE + p for p in seconds), END) for seconds in SECOND_SWAPS
@@ -139,6 +150,7 @@ _PHASE_MOVES = {
 # Lines (12-bit sets) to bits of a whole hand's AND-ed validity mask (see tables.BLOCK).
 _ALL_BLOCK_LINES = sum(ALL_LINES << (block * BLOCK) for block in range(4))
 _STRAIGHT_BLOCK_LINES = sum(STRAIGHT_LINES << (block * BLOCK) for block in range(4))
+_TWO_FIELDS, _FOUR_FIELDS = 2 * FIELD, 4 * FIELD
 _DERIVED = frozenset({"_legal", "game", "masks", "hand_tables", "views"})
 
 
@@ -211,9 +223,10 @@ class RunArchState(State["RunArchObservation"]):
             self.hands = [list(order[0:2]), list(order[2:4])]  # §5.1
             position = 4
         self.pile: list[int] = list(reversed(order[position:]))  # the top card is last
-        # Per side, the hand's validity mask and contribution table (see tables.SQUARE_KEEP).
+        # Per side, the hand's validity mask and its two slots' contribution tables (see
+        # tables.SQUARE_KEEP; an empty slot has a table of zeros).
         self.masks: list[int] = [0, 0]
-        self.hand_tables: list[tuple[list[int], ...]] = [(), ()]
+        self.hand_tables: list[tuple[Sequence[int], Sequence[int]]] = [_NO_HAND, _NO_HAND]
         self.views: list[RunArchObservation | None] = [None, None]
         for side in (0, 1):
             self._refresh_hand(side)
@@ -341,11 +354,12 @@ class RunArchState(State["RunArchObservation"]):
                 legal = _END_ONLY
             mask = self.masks[side]
             if mask:
-                # AND the five fields of every block (see tables.BLOCK): the lines where a
-                # card in hand is valid. Usually none, and then no evaluation is legal.
-                ok = (
-                    mask & mask >> FIELD & mask >> 2 * FIELD & mask >> 3 * FIELD & mask >> 4 * FIELD
-                )
+                # AND the five fields of every block (see tables.BLOCK) into its first field:
+                # the lines where a card in hand is valid. Usually none, and then no
+                # evaluation is legal. Fields 0&1 and 2&3 first, so three ANDs do it (the
+                # other fields are left with partial ANDs that nothing reads).
+                pairs = mask & mask >> FIELD
+                ok = pairs & pairs >> _TWO_FIELDS & mask >> _FOUR_FIELDS
                 if ok & (_ALL_BLOCK_LINES if phase == 4 else _STRAIGHT_BLOCK_LINES):
                     evaluations = self._evaluations(side, phase, ok)
                     if evaluations:
@@ -364,23 +378,23 @@ class RunArchState(State["RunArchObservation"]):
 
         ``ok`` is the hand's validity mask with its fields ANDed (see :meth:`legal_actions`).
         """
-        lines = ALL_LINES if phase == 4 else STRAIGHT_LINES  # diagonals in phase 4 only
-        hand = self.hands[side]
-        blocks = self.game.tables.blocks_per_card
         minimum = self.minimum(side)
         if phase != 4 and minimum > MAX_PATTERN_POINTS:
             return _NO_ACTIONS  # pattern points alone can never reach it before phase 4
+        lines = ALL_LINES if phase == 4 else STRAIGHT_LINES  # diagonals in phase 4 only
+        tables = self.game.tables
+        reversible, stride = tables.reversible, tables.card_stride
         found: list[tuple[int, int, int]] = []
         s = self.stones
-        points_of = self.game.tables.points
-        for slot, card in enumerate(hand):
-            shift = slot * blocks * BLOCK
+        points_of = tables.points
+        for slot, card in enumerate(self.hands[side]):
+            shift = slot * stride
             valid = ok >> shift
-            if blocks == 2:  # [R-08] reversible: valid either way
+            if reversible:  # [R-08] valid either way
                 valid |= ok >> (shift + BLOCK)
             t0, t1, t2, t3, t4 = points_of[card]
             for line in LINES_OF_MASK[valid & lines]:
-                if blocks == 1:  # valid in the reading direction: just add the points up
+                if not reversible:  # valid in the reading direction: just add the points up
                     q0, q1, q2, q3, q4 = LINE_SQUARES[line]
                     points = t0[s[q0]] + t1[s[q1]] + t2[s[q2]] + t3[s[q3]] + t4[s[q4]]
                 else:
@@ -399,8 +413,7 @@ class RunArchState(State["RunArchObservation"]):
             if archives is None:
                 archives = shelves[card] = self._archives_taking(side, card)
             for archive in archives:
-                base = encode_evaluation(slot, line, archive, 0)
-                actions.extend(base + draw for draw in draws)
+                actions.extend(map(encode_evaluation(slot, line, archive, 0).__add__, draws))
         return tuple(actions)
 
     def _reversed_points(self, card: int, line: int) -> int:
@@ -414,16 +427,12 @@ class RunArchState(State["RunArchObservation"]):
 
     def pattern_points(self, card: int, line: int) -> int:
         """§4.2 pattern points of ``card`` on ``line`` now (0 when not valid), [R-08] included."""
-        table = self.game.tables.points[card]
+        t0, t1, t2, t3, t4 = self.game.tables.points[card]
         s = self.stones
-        points = 0
-        for position, sq in enumerate(LINE_SQUARES[line]):
-            earned = table[position][s[sq]]
-            if not earned:
-                points = 0
-                break
-            points += earned
-        if self.game.config.direction is LineDirection.REVERSIBLE:
+        q0, q1, q2, q3, q4 = LINE_SQUARES[line]
+        p0, p1, p2, p3, p4 = t0[s[q0]], t1[s[q1]], t2[s[q2]], t3[s[q3]], t4[s[q4]]
+        points = p0 + p1 + p2 + p3 + p4 if p0 and p1 and p2 and p3 and p4 else 0
+        if self.game.tables.reversible:
             points = max(points, self._reversed_points(card, line))
         return points
 
@@ -445,7 +454,8 @@ class RunArchState(State["RunArchObservation"]):
         """§4.3 the archives that may take ``card`` (the simple game discards: §5.1)."""
         if not self.game.token_games:
             return (NO_ARCHIVE,)
-        return tuple(a for a in range(3) if self.archive_accepts(side, a, card))
+        accepts = self.archive_accepts
+        return tuple([a for a in range(3) if accepts(side, a, card)])
 
     def archive_accepts(self, side: int, archive: int, card: int) -> bool:
         """Whether ``side``'s ``archive`` (0–2) may take ``card``: its rule and [R-14] capacity."""
@@ -453,17 +463,20 @@ class RunArchState(State["RunArchObservation"]):
         game = self.game
         if len(held) >= game.capacity:
             return False
-        tables = game.tables
-        match_colour, match_shape = tables.match_colour, tables.match_shape
-        colour, shape = match_colour[card], match_shape[card]
+        if not held:
+            return True  # every rule takes a first card
+        bits = game.tables.match_bits
+        # The colours and shapes the archive holds, as bits (see Tables.match_bits).
+        present = reduce(or_, map(bits.__getitem__, held))
+        own = bits[card]
         rule = game.archive_rule_values[archive]
         if rule == "same":  # all one colour, or all one shape; the cards placed decide which
-            return all(match_colour[k] == colour for k in held) or all(
-                match_shape[k] == shape for k in held
+            return present & COLOUR_BITS == own & COLOUR_BITS or (
+                present & SHAPE_BITS == own & SHAPE_BITS
             )
         if rule == "shapes":
-            return all(match_shape[k] != shape for k in held)
-        return all(match_colour[k] != colour for k in held)
+            return not present & own & SHAPE_BITS
+        return not present & own & COLOUR_BITS
 
     def _draw_codes(self, side: int, phase: int) -> tuple[int, ...]:
         """§4.4 the draw sources open to ``side``: pile, offer slots from phase 2 [R-15]."""
@@ -471,6 +484,11 @@ class RunArchState(State["RunArchObservation"]):
         if phase >= 2 and self.offer:
             codes += tuple(range(1, len(self.offer) + 1))
         return codes or (NO_DRAW,)
+
+    def _has_free_spot(self, side: int) -> bool:
+        """Whether :meth:`_free_spots` would list anything: an archive spot or a public goal's
+        spot without ``side``'s token (the goal spots follow the archive spots)."""
+        return min(self.bets[side][: N_ARCHIVE_SPOTS + len(self.public)]) < 0
 
     def _free_spots(self, side: int) -> list[int]:
         """§6.2 the free betting opportunities of ``side``: archive spots and public goals."""
@@ -510,14 +528,13 @@ class RunArchState(State["RunArchObservation"]):
         swaps = self.swaps
         if swaps == NOT_MOVED:
             phase = 1 + self.received[side] if self.game.token_games else 0
-            if not _SWAP_ALLOWED[phase][pair]:
+            after = _AFTER_FIRST_SWAP[phase][pair]
+            if after == NOT_MOVED:
                 reason = _PHASE_MOVES.get(phase, "")
                 raise self._illegal(SWAP_BASE + pair, reason)
-            if PAIR_KIND[pair] == JUMP or phase < 3:
-                self.swaps = MOVED
-            else:
-                self.swaps = MAY_DOUBLE  # §4.1 phase 3: a second adjacent swap may follow
-                self.first_swap = pair
+            self.swaps = after
+            if after == MAY_DOUBLE:
+                self.first_swap = pair  # §4.1 phase 3: a second adjacent swap may follow
         elif swaps == MAY_DOUBLE:
             if PAIR_KIND[pair] == JUMP:
                 raise self._illegal(
@@ -537,26 +554,22 @@ class RunArchState(State["RunArchObservation"]):
         s = self.stones
         a, b = PAIR_A[pair], PAIR_B[pair]
         s[a], s[b] = s[b], s[a]
-        self._update_masks(a, b)
+        self._update_masks(a, b, self.game.tables.pair_keep[pair])
 
-    def _update_masks(self, a: int, b: int) -> None:
-        """Rewrite the validity bits of squares ``a`` and ``b`` in both hands' masks."""
+    def _update_masks(self, a: int, b: int, keep: int | None = None) -> None:
+        """Rewrite the validity bits of squares ``a`` and ``b`` in both hands' masks; ``keep``
+        clears the bits the two squares decide (see tables.SQUARE_KEEP), worked out if not
+        given."""
+        if keep is None:
+            square_keep = self.game.tables.square_keep
+            keep = square_keep[a] & square_keep[b]
         s = self.stones
-        tables = self.game.tables
-        keep = tables.square_keep[a] & tables.square_keep[b]
         ia, ib = a * N_SQUARES + s[a], b * N_SQUARES + s[b]
+        stride = self.game.tables.card_stride
         masks = self.masks
-        hand_tables = self.hand_tables
-        for side in (0, 1):
-            cards = hand_tables[side]
-            if len(cards) == 2:
-                t0, t1 = cards
-                masks[side] = (
-                    masks[side] & keep | t0[ia] | t0[ib] | (t1[ia] | t1[ib]) << tables.card_stride
-                )
-            elif cards:
-                t0 = cards[0]
-                masks[side] = masks[side] & keep | t0[ia] | t0[ib]
+        (t0, t1), (u0, u1) = self.hand_tables  # both hand slots of each side
+        masks[0] = masks[0] & keep | t0[ia] | t0[ib] | (t1[ia] | t1[ib]) << stride
+        masks[1] = masks[1] & keep | u0[ia] | u0[ib] | (u1[ia] | u1[ib]) << stride
 
     def recompute(self) -> None:
         """Rebuild derived data after fields were edited directly (hand-built positions)."""
@@ -568,8 +581,23 @@ class RunArchState(State["RunArchObservation"]):
         """Rebuild a side's contribution tables and mask after its hand changed."""
         tables = self.game.tables
         hand = self.hands[side]
-        self.hand_tables[side] = tuple(tables.contributions(card) for card in hand)
+        self.hand_tables[side] = _slot_tables(tables, hand)
         self.masks[side] = tables.hand_mask(hand, self.stones)
+
+    def _replace_card(self, side: int, slot: int, drawn: int) -> None:
+        """Update a side's mask and contribution tables once the card in hand ``slot`` has left
+        and ``drawn`` (-1: none) has joined the hand at its end: the blocks of the cards after
+        ``slot`` move down one card, and only the drawn card is read against the stones."""
+        tables = self.game.tables
+        stride = tables.card_stride
+        low = slot * stride
+        mask = self.masks[side]
+        mask = mask & ((1 << low) - 1) | mask >> (low + stride) << low
+        hand = self.hands[side]
+        if drawn >= 0:
+            mask |= tables.card_mask(drawn, self.stones) << ((len(hand) - 1) * stride)
+        self.masks[side] = mask
+        self.hand_tables[side] = _slot_tables(tables, hand)
 
     def _end_turn(self) -> None:
         if self.swaps == NOT_MOVED:
@@ -630,7 +658,12 @@ class RunArchState(State["RunArchObservation"]):
             return True  # [R-10] the simple game's fixed minimum is at most 10 pattern points
         if self.minimum(side) > self.game.max_card_score[self.phase(side)]:
             return False
-        return any(self.archive_accepts(side, a, card) for card in hand for a in range(3))
+        accepts = self.archive_accepts
+        for card in hand:
+            for archive in range(3):
+                if accepts(side, archive, card):
+                    return True
+        return False
 
     def deadlocked(self) -> bool:
         """[R-18] as the engine reads it: the game can only stall when neither side can ever
@@ -659,7 +692,8 @@ class RunArchState(State["RunArchObservation"]):
         phase = self.phase(side)
         if line >= N_STRAIGHT and phase != 4:
             raise self._illegal(action, "cards are evaluated on the diagonals in phase 4 only")
-        points, bonus = self.card_score(card, line, side)
+        points = self.pattern_points(card, line)
+        bonus = self._match_bonus(card, line) if points and phase == 4 else 0  # card_score
         if not points:
             raise self._illegal(action, self._why_not_valid(card, line))
         score = points + bonus
@@ -695,6 +729,7 @@ class RunArchState(State["RunArchObservation"]):
             self.discard.append(card)
             if new > game.config.target:  # [R-17]
                 self.final_round = True
+        drawn = -1
         if draw != NO_DRAW:
             if draw == DRAW_PILE:
                 drawn = self.pile.pop()
@@ -703,7 +738,7 @@ class RunArchState(State["RunArchObservation"]):
                 if self.pile:
                     self.offer.append(self.pile.pop())  # [R-15] the pile's top joins the offer
             hand.append(drawn)
-        self._refresh_hand(side)
+        self._replace_card(side, slot, drawn)
         self._pass_milestones(side, old, new)
         if game.bets:
             self._take_bet_tokens(side)
@@ -719,26 +754,27 @@ class RunArchState(State["RunArchObservation"]):
 
     def _take_bet_tokens(self, side: int) -> None:
         setup = self.setup
-        counts = tuple(len(a) for a in self.archives[side])
-        met = self.game.conditions_met(counts)
-        for j, (condition, _) in enumerate(setup.conditions):
-            colour = self.condition_tokens[j]
-            # [R-02] a face-up condition the counts now meet, still carrying its bet token
-            if colour >= 0 and condition in met:
-                self.pending.append(colour)
-                self.condition_tokens[j] = -1
+        met = self.game.conditions_met(tuple(map(len, self.archives[side])))
+        if met:  # (no condition met: no token to take)
+            for j, (condition, _) in enumerate(setup.conditions):
+                colour = self.condition_tokens[j]
+                # [R-02] a face-up condition the counts now meet, still carrying its bet token
+                if colour >= 0 and condition in met:
+                    self.pending.append(colour)
+                    self.condition_tokens[j] = -1
         space = frame_space(self.totals[side])
         for j, (start, _) in enumerate(setup.frame_bets):
-            colour = self.frame_tokens[j]
-            if colour >= 0 and start <= space < start + FRAME_COVER:  # §6.1 frame tokens
-                self.pending.append(colour)
-                self.frame_tokens[j] = -1
+            if start <= space < start + FRAME_COVER:  # §6.1 frame tokens
+                colour = self.frame_tokens[j]
+                if colour >= 0:
+                    self.pending.append(colour)
+                    self.frame_tokens[j] = -1
         self._settle_pending(side)
 
     def _settle_pending(self, side: int) -> None:
         # §6.2 tokens are placed at once; [R-21] with no free opportunity a token is discarded.
         pending = self.pending
-        while pending and not self._free_spots(side):
+        while pending and not self._has_free_spot(side):
             pending.pop(0)
             self.discarded_bets += 1
         self.stage = BET if pending else PLAY
@@ -818,18 +854,22 @@ class RunArchState(State["RunArchObservation"]):
         left as they were. Returns ``(score, card, origin, target, line)``; line -1 when the
         card scores nothing."""
         game = self.game
+        tables = game.tables
         s = self.stones
-        origin = s.index(game.tables.match_colour[card] * SIZE + game.tables.match_shape[card])
+        origin = s.index(tables.match_piece[card])
         target = _automa_target(origin, game.arrows[card])
         s[origin], s[target] = s[target], s[origin]
         n_lines = N_LINES if self.phase(AUTOMA) == 4 else N_STRAIGHT
         best_line, best_score = -1, 0
-        for line in range(n_lines):
+        # Only the lines where the card is valid score (their validity from the card's mask);
+        # taken in order, a later line must score more to replace an earlier one.
+        valid = tables.valid_lines(tables.card_mask(card, s), 0)
+        for line in LINES_OF_MASK[valid & ((1 << n_lines) - 1)]:
             points = self.pattern_points(card, line)
             if points > best_score:
                 best_line, best_score = line, points
         if not best_score and divisor:
-            table = game.tables.points[card]
+            table = tables.points[card]
             for line in range(n_lines):
                 matches = sum(table[p][s[sq]] for p, sq in enumerate(LINE_SQUARES[line]))
                 if matches // divisor > best_score:
@@ -1101,6 +1141,20 @@ class RunArchState(State["RunArchObservation"]):
         return self.game == other.game and self._key() == other._key()
 
     __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+_NO_CARD: tuple[int, ...] = (0,) * (N_SQUARES * N_SQUARES)  # an empty hand slot's table
+_NO_HAND = (_NO_CARD, _NO_CARD)
+
+
+def _slot_tables(tables: Tables, hand: Sequence[int]) -> tuple[Sequence[int], Sequence[int]]:
+    """The contribution tables of a hand's two slots (at most two cards: HAND_SIZE and
+    SIMPLE_HAND), :data:`_NO_CARD` for an empty slot."""
+    if len(hand) > 2:
+        raise AssertionError("a hand holds two cards at most")
+    found: list[Sequence[int]] = [tables.contributions(card) for card in hand]
+    found += [_NO_CARD] * (2 - len(found))
+    return found[0], found[1]
 
 
 def _automa_target(origin: int, arrows: tuple[int, ...]) -> int:

@@ -13,8 +13,8 @@ Squares are ints 0–24 and stones are piece indices 0–24 (``colour * 5 + shap
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import reduce
-from operator import add, or_
+from functools import lru_cache
+from operator import add
 
 from runarch_gen.runarch.atoms import LINES, N_SQUARES, SIZE
 from runarch_gen.runarch.boards.board import Board
@@ -134,6 +134,11 @@ SQUARE_KEEP: dict[bool, tuple[int, ...]] = {
     reversible: tuple(~_square_bits(sq, reversible) for sq in range(N_SQUARES))
     for reversible in (False, True)
 }
+# Per swap pair (see PAIRS), the same for both of its squares at once.
+PAIR_KEEP: dict[bool, tuple[int, ...]] = {
+    reversible: tuple(keep[a] & keep[b] for a, b in PAIRS)
+    for reversible, keep in SQUARE_KEEP.items()
+}
 LINES_OF_MASK: tuple[tuple[int, ...], ...] = tuple(
     tuple(line for line in range(N_LINES) if mask >> line & 1) for mask in range(1 << N_LINES)
 )
@@ -150,6 +155,29 @@ def points_table(pattern: Sequence[int]) -> tuple[bytes, ...]:
 
 
 _ROWS = tuple(sq * N_SQUARES for sq in range(N_SQUARES))  # contribution table row offsets
+COLOUR_BITS = (1 << SIZE) - 1  # the colour half of ``Tables.match_bits``
+SHAPE_BITS = COLOUR_BITS << SIZE  # and its shape half
+
+
+@lru_cache(maxsize=512)
+def contribution_table(points: tuple[bytes, ...], reversible: bool) -> tuple[int, ...]:
+    """The contribution table (see :meth:`Tables.contributions`) of a card whose scoring table
+    is ``points``. It depends on the pattern alone, not on the board, so the games of one
+    process share it (the automa reads every card of the deck once; a new game object for the
+    same deck builds nothing again). Bounded: 512 tables of some 16–23 kB each."""
+    table = [0] * (N_SQUARES * N_SQUARES)
+    # Per pattern position, the stones earning a point there.
+    earning = [[s for s in range(N_SQUARES) if row[s]] for row in points]
+    for line, squares in enumerate(LINE_SQUARES):
+        for i, sq in enumerate(squares):
+            forward = 1 << (i * FIELD + line)
+            for stone in earning[i]:
+                table[sq * N_SQUARES + stone] |= forward
+            if reversible:
+                backward = 1 << (BLOCK + (SIZE - 1 - i) * FIELD + line)
+                for stone in earning[SIZE - 1 - i]:
+                    table[sq * N_SQUARES + stone] |= backward
+    return tuple(table)
 
 
 class Tables:
@@ -162,8 +190,11 @@ class Tables:
     __slots__ = (
         "_contributions",
         "card_stride",
+        "match_bits",
         "match_colour",
+        "match_piece",
         "match_shape",
+        "pair_keep",
         "points",
         "reversed_points",
         "reversible",
@@ -175,9 +206,10 @@ class Tables:
     )
 
     def __init__(self, board: Board, cards: Sequence[Card], reversible: bool = False) -> None:
-        self._contributions: list[list[int] | None] = [None] * len(cards)
+        self._contributions: list[tuple[int, ...] | None] = [None] * len(cards)
         self.reversible = reversible
         self.square_keep = SQUARE_KEEP[reversible]
+        self.pair_keep = PAIR_KEEP[reversible]
         self.card_stride = BLOCK * (2 if reversible else 1)
         tiles = board.indices()
         self.tile_colour: tuple[int, ...] = tuple(t // SIZE for t in tiles)
@@ -194,43 +226,44 @@ class Tables:
         self.reversed_points: tuple[tuple[bytes, ...], ...] = tuple(t[::-1] for t in self.points)
         self.match_colour: tuple[int, ...] = tuple(int(card.match.colour) for card in cards)
         self.match_shape: tuple[int, ...] = tuple(int(card.match.shape) for card in cards)
+        self.match_piece: tuple[int, ...] = tuple(
+            int(card.match.colour) * SIZE + int(card.match.shape) for card in cards
+        )  # the match area's piece index
+        # Per card, its match area as two bits: colour c is bit c, shape s bit SIZE + s. ORed
+        # over an archive's cards they say at once which colours and shapes it holds.
+        self.match_bits: tuple[int, ...] = tuple(
+            1 << int(card.match.colour) | 1 << (SIZE + int(card.match.shape)) for card in cards
+        )
 
     @property
     def blocks_per_card(self) -> int:
         return 2 if self.reversible else 1
 
-    def contributions(self, card: int) -> list[int]:
+    def contributions(self, card: int) -> tuple[int, ...]:
         """``[square * 25 + stone]``: the validity bits that ``stone`` on ``square`` sets for
         ``card`` (its forward block, then its backward one with [R-08] ``reversible``); built
         on first use and kept for the game."""
         table = self._contributions[card]
         if table is None:
-            table = [0] * (N_SQUARES * N_SQUARES)
-            # Per pattern position, the stones earning a point there.
-            earning = [[s for s in range(N_SQUARES) if row[s]] for row in self.points[card]]
-            for line, squares in enumerate(LINE_SQUARES):
-                for i, sq in enumerate(squares):
-                    forward = 1 << (i * FIELD + line)
-                    for stone in earning[i]:
-                        table[sq * N_SQUARES + stone] |= forward
-                    if self.reversible:
-                        backward = 1 << (BLOCK + (SIZE - 1 - i) * FIELD + line)
-                        for stone in earning[SIZE - 1 - i]:
-                            table[sq * N_SQUARES + stone] |= backward
-            self._contributions[card] = table
+            table = self._contributions[card] = contribution_table(
+                self.points[card], self.reversible
+            )
         return table
+
+    def card_mask(self, card: int, stones: Sequence[int]) -> int:
+        """The validity bits of ``card`` alone on ``stones`` (``blocks_per_card`` blocks), from
+        scratch: a hand's mask holds them shifted by ``card_stride`` times the card's slot."""
+        # OR of table[sq * 25 + stones[sq]] over the squares, the loop run by map and sum: each
+        # bit is decided by one square only (its line and position), so adding ORs.
+        return sum(map(self.contributions(card).__getitem__, map(add, _ROWS, stones)))
 
     def hand_mask(self, hand: Sequence[int], stones: Sequence[int]) -> int:
         """The validity mask of a whole hand on ``stones``, from scratch: card after card,
         ``blocks_per_card`` blocks each."""
-        stride = BLOCK * self.blocks_per_card
+        stride = self.card_stride
         mask = 0
         for k, card in enumerate(hand):
-            # OR of table[sq * 25 + stones[sq]] over the squares, the loop run by map/reduce.
-            card_mask = reduce(
-                or_, map(self.contributions(card).__getitem__, map(add, _ROWS, stones))
-            )
-            mask |= card_mask << (k * stride)
+            mask |= self.card_mask(card, stones) << (k * stride)
         return mask
 
     def mask_after_swap(
