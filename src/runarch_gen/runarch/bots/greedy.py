@@ -280,8 +280,7 @@ class GreedyBot(RunArchBot):
         position = Position(known, observation.stones, dealt, 1, observation.minimums[me])
         cost = [FAR] * len(dealt)
         for potential, slot, _, _ in position.best_targets():
-            if potential < cost[slot]:  # noqa: PLR1730 (min() per target costs four times as much)
-                cost[slot] = potential
+            cost[slot] = min(cost[slot], potential)
         keep = sorted(range(len(dealt)), key=lambda i: (cost[i], i))[:2]
         rest = [i for i in range(len(dealt)) if i not in keep]
         cards = observation.game.cards

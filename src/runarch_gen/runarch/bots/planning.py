@@ -239,9 +239,7 @@ class Knowledge:
         self.match_colour = tables.match_colour
         self.match_shape = tables.match_shape
         # Per card, its match area (piece index colour * 5 + shape).
-        self.match_area = tuple(
-            c * SIZE + s for c, s in zip(tables.match_colour, tables.match_shape, strict=True)
-        )
+        self.match_area = tables.match_piece
         self.tile_colour = tables.tile_colour
         self.tile_shape = tables.tile_shape
         self.bonus = game.config.match_bonus
@@ -690,34 +688,9 @@ class Position:
         the greedy bot's moves)."""
         balls = self.balls
         masks, exact_at = self.near_masks[slot], self.exact_at[slot]
-        m0, m1, m2, m3, m4 = masks
         q0, q1, q2, q3, q4 = squares
         # terms(): the distance to a point per position, then the exact stone's extra.
-        if m0 >> q0 & 1:
-            n0 = 0
-        else:
-            ball = balls[q0]
-            n0 = 1 if m0 & ball[1] else 2 if m0 & ball[2] else _far(m0, ball)
-        if m1 >> q1 & 1:
-            n1 = 0
-        else:
-            ball = balls[q1]
-            n1 = 1 if m1 & ball[1] else 2 if m1 & ball[2] else _far(m1, ball)
-        if m2 >> q2 & 1:
-            n2 = 0
-        else:
-            ball = balls[q2]
-            n2 = 1 if m2 & ball[1] else 2 if m2 & ball[2] else _far(m2, ball)
-        if m3 >> q3 & 1:
-            n3 = 0
-        else:
-            ball = balls[q3]
-            n3 = 1 if m3 & ball[1] else 2 if m3 & ball[2] else _far(m3, ball)
-        if m4 >> q4 & 1:
-            n4 = 0
-        else:
-            ball = balls[q4]
-            n4 = 1 if m4 & ball[1] else 2 if m4 & ball[2] else _far(m4, ball)
+        n0, n1, n2, n3, n4 = _nears(masks, squares, balls)
         x0, x1, x2, x3, x4 = exact_at
         rows = DIST_ROWS[self.dist is KING_DIST]
         # Each exact stone's distance, and its extra over the distance to a point.
@@ -954,16 +927,12 @@ def _far(mask: int, ball: Sequence[int]) -> int:
     return r
 
 
-def _cost(
-    dist: Sequence[int],
-    balls: Sequence[Sequence[int]],
-    masks: Sequence[int],
-    exact_at: Sequence[int],
-    squares: Sequence[int],
-    need: int,
-) -> int:
-    # combine(terms(...)) in one pass, unrolled over the five positions: the hot path of
-    # target selection. Nearly every distance to a point is 0 or 1.
+def _nears(
+    masks: Sequence[int], squares: Sequence[int], balls: Sequence[Sequence[int]]
+) -> tuple[int, int, int, int, int]:
+    """Per pattern position, the distance from its square to the nearest stone earning a point
+    there (``masks``), unrolled over the five positions: nearly every one is 0 or 1.
+    :meth:`Position.costs_into` writes the same out inline, once per target."""
     q0, q1, q2, q3, q4 = squares
     m0, m1, m2, m3, m4 = masks
     if m0 >> q0 & 1:
@@ -991,6 +960,21 @@ def _cost(
     else:
         b = balls[q4]
         n4 = 1 if m4 & b[1] else 2 if m4 & b[2] else _far(m4, b)
+    return n0, n1, n2, n3, n4
+
+
+def _cost(
+    dist: Sequence[int],
+    balls: Sequence[Sequence[int]],
+    masks: Sequence[int],
+    exact_at: Sequence[int],
+    squares: Sequence[int],
+    need: int,
+) -> int:
+    # combine(terms(...)) in one pass, unrolled over the five positions: the hot path of
+    # target selection. Nearly every distance to a point is 0 or 1.
+    q0, q1, q2, q3, q4 = squares
+    n0, n1, n2, n3, n4 = _nears(masks, squares, balls)
     total = n0 + n1 + n2 + n3 + n4
     need_exact = need - SIZE
     if need_exact <= 0:
@@ -1078,14 +1062,10 @@ def playable_cards(
 ) -> list[bool]:
     """Per card in ``hand``: whether one of the ``archives`` (cards, left to right) takes it
     now [R-11]."""
-    area, capacity = known.match_area, known.capacity
+    area = known.match_area
     taken = 0
     for rule, held in zip(known.archive_rules, archives, strict=True):
-        if len(held) < capacity:
-            signature = 0
-            for k in held:
-                signature |= AREA_SIGNATURE[area[k]]
-            taken |= ACCEPTS[rule][signature]
+        taken |= accept_mask(rule, [area[k] for k in held], known.capacity)
     return [bool(taken >> area[k] & 1) for k in hand]
 
 
@@ -1210,14 +1190,9 @@ class SideView:
 
     def taken(self, archives: Sequence[Sequence[int]] | None = None) -> int:
         """The match areas some archive takes now, as a mask."""
-        capacity = self.capacity
         mask = 0
         for rule, held in zip(self.rules, archives or self.archives, strict=True):
-            if len(held) < capacity:
-                signature = 0
-                for m in held:
-                    signature |= AREA_SIGNATURE[m]
-                mask |= ACCEPTS[rule][signature]
+            mask |= accept_mask(rule, held, self.capacity)
         return mask
 
     def playable(self, known: Knowledge, hand: Sequence[int]) -> list[bool]:
@@ -1250,19 +1225,11 @@ class SideView:
             capacity = self.capacity
             taken = free = 0
             for a, (rule, cards) in enumerate(zip(self.rules, archives, strict=True)):
-                held = len(cards)
-                signature = 0
-                for m in cards:
-                    signature |= AREA_SIGNATURE[m]
-                if a == archive:
-                    held += 1
-                    signature |= AREA_SIGNATURE[match]
-                if held < capacity:
-                    taken |= ACCEPTS[rule][signature]
+                after = [*cards, match] if a == archive else cards
+                taken |= accept_mask(rule, after, capacity)
                 bet_counts = wanted.get(a)
                 limit = min(*bet_counts, capacity) if bet_counts else capacity
-                if limit > held:
-                    free += limit - held
+                free += max(0, limit - len(after))
             value += taken.bit_count() / 5
             if free < remaining:
                 value -= 3 * (remaining - free)
@@ -1357,26 +1324,14 @@ def choose_bet(observation: RunArchObservation, legal_actions: Sequence[int]) ->
     view = SideView(observation)
     pending = observation.pending_bets
     gold = bool(pending and pending[0] == 1)
-    stake = max(observation.bests[observation.player], 9)
-    win = stake if gold else (stake + 1) // 2
-    remaining = view.remaining()
-    tally: tuple[list[int], list[int]] | None = None
+    best_card = observation.bests[observation.player]
     public = observation.public_goals
     cards = observation.game.cards
     best, best_value = legal_actions[0], -1e9
     for action in legal_actions:
         spot = action - BET_BASE
-        value: float
-        if spot < N_ARCHIVE_SPOTS:
-            archive, count = SPOT_ARCHIVE[spot]
-            chance = view.archive_bet_chance(archive, count, remaining)
-            value = -stake if chance is None else chance * (win + count) - (1 - chance) * stake
-        else:
-            goal = cards[public[spot - N_ARCHIVE_SPOTS]].goal
-            if tally is None:
-                tally = _tally(view.archives)
-            chance = goal_bet_chance(_shortfall(goal, *tally), remaining)
-            value = chance * (win + goal.reward) - (1 - chance) * stake
+        goal = cards[public[spot - N_ARCHIVE_SPOTS]].goal if spot >= N_ARCHIVE_SPOTS else None
+        value = view.bet_value(spot, gold, best_card, goal)
         if value > best_value + 1e-9:
             best, best_value = action, value
     return best
