@@ -93,21 +93,12 @@ class RunArchObservation:
     @property
     def phases(self) -> tuple[int, int]:
         """Each side's movement phase (§4.1); 0 in the simple game."""
-        state = self._state
-        if not state.game.token_games:
-            return 0, 0
-        received = state.received  # the phase is 1 + the bonus tokens received (state.phase)
-        return 1 + received[0], 1 + received[1]
+        return self._state.phase(0), self._state.phase(1)
 
     @property
     def minimums(self) -> tuple[int, int]:
         """Each side's minimum for scoring a card (§4.2)."""
-        state = self._state
-        if not state.game.token_games:
-            minimum = state.game.config.minimum  # [R-10] fixed in the simple game
-            return minimum, minimum
-        stacks, given = state.setup.stacks, state.given  # the top of each own stack (minimum)
-        return stacks[0][given[0]], stacks[1][given[1]]
+        return self._state.minimum(0), self._state.minimum(1)
 
     @property
     def totals(self) -> tuple[int, int]:

@@ -485,11 +485,6 @@ class RunArchState(State["RunArchObservation"]):
             codes += tuple(range(1, len(self.offer) + 1))
         return codes or (NO_DRAW,)
 
-    def _has_free_spot(self, side: int) -> bool:
-        """Whether :meth:`_free_spots` would list anything: an archive spot or a public goal's
-        spot without ``side``'s token (the goal spots follow the archive spots)."""
-        return min(self.bets[side][: N_ARCHIVE_SPOTS + len(self.public)]) < 0
-
     def _free_spots(self, side: int) -> list[int]:
         """§6.2 the free betting opportunities of ``side``: archive spots and public goals."""
         bets = self.bets[side]
@@ -692,8 +687,7 @@ class RunArchState(State["RunArchObservation"]):
         phase = self.phase(side)
         if line >= N_STRAIGHT and phase != 4:
             raise self._illegal(action, "cards are evaluated on the diagonals in phase 4 only")
-        points = self.pattern_points(card, line)
-        bonus = self._match_bonus(card, line) if points and phase == 4 else 0  # card_score
+        points, bonus = self.card_score(card, line, side)
         if not points:
             raise self._illegal(action, self._why_not_valid(card, line))
         score = points + bonus
@@ -774,7 +768,7 @@ class RunArchState(State["RunArchObservation"]):
     def _settle_pending(self, side: int) -> None:
         # §6.2 tokens are placed at once; [R-21] with no free opportunity a token is discarded.
         pending = self.pending
-        while pending and not self._has_free_spot(side):
+        while pending and not self._free_spots(side):
             pending.pop(0)
             self.discarded_bets += 1
         self.stage = BET if pending else PLAY
