@@ -36,7 +36,7 @@ from collections import Counter
 from types import FrameType
 from typing import Any
 
-from machine import load
+from machine import count, load, run
 from runarch_gen.play.bot import play_out
 from runarch_gen.play.simulate import game_seed
 from runarch_gen.runarch.analysis.simulation import _Task, play_game, playtest_set, seat_bots
@@ -253,7 +253,7 @@ def main(argv: list[str] | None = None) -> int:
         default=",".join(DEFAULT_VARIANTS),
         help="rules strings, separated by commas, or by ';' when a string has commas",
     )
-    parser.add_argument("--games", type=int, default=200, help="games per variant")
+    parser.add_argument("--games", type=count, default=200, help="games per variant")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--deck-size", type=int, default=50, help="cards of the formula deck")
     parser.add_argument("--deck", help="a deck file (JSON or CSV) instead of the formula deck")
@@ -264,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="time the engine replaying recorded greedy games (and the same games in full)",
     )
-    parser.add_argument("--repeat", type=int, default=3, help="--replay: rounds, the best kept")
+    parser.add_argument("--repeat", type=count, default=3, help="--replay: rounds, the best kept")
     parser.add_argument(
         "--opcodes",
         action="store_true",
@@ -323,4 +323,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)

@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from machine import load
+from machine import count, load, run
 from runarch_gen.runarch.analysis.simulation import playtest_set
 from runarch_gen.runarch.bots.greedy import GreedyBot
 from runarch_gen.runarch.bots.planning import choose_bet, knowledge, playable_cards
@@ -92,10 +92,10 @@ def replays(kinds: dict[str, Recorded]) -> dict[str, Callable[[], None]]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--games", type=count, default=100)
     parser.add_argument("--variant", default="complex")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--repeat", type=int, default=5, help="replays; the best one counts")
+    parser.add_argument("--repeat", type=count, default=5, help="replays; the best one counts")
     parser.add_argument("--json", action="store_true", help="print a JSON report")
     args = parser.parse_args(argv)
     chosen = playtest_set(args.seed)
@@ -137,4 +137,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run(main)
