@@ -9,8 +9,8 @@ when the game is over, ``[Result "…"]`` and ``[Termination "…"]``; tags such
 refused naming the record's line and what was legal.
 
 >>> import random
->>> from tests.toy_game import PigGame
->>> game = PigGame(target=4)
+>>> from tests.toy_game import PigGame, PigRules
+>>> game = PigGame(PigRules(target=4))
 >>> state = game.new_initial_state()
 >>> rng = random.Random(3)
 >>> while not state.is_terminal():
