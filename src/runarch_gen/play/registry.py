@@ -39,7 +39,7 @@ from importlib import metadata
 from typing import Any
 
 from runarch_gen.errors import InputError, ParseError
-from runarch_gen.play.bot import BotFactory
+from runarch_gen.play.bot import BotFactory, RandomBot
 from runarch_gen.play.game import ChanceMode, Game, Information
 from runarch_gen.play.parameters import Parameter, Value, format_value, rules_of
 
@@ -199,8 +199,9 @@ class RulesFactory:
 @dataclass(frozen=True, slots=True)
 class Registration:
     """A registered game: its declaration, its factory, its bots (and the one to use when none
-    is named), and what the conformance suite plays (game strings, e.g. ``bluff(players=2)`` …
-    ``bluff(players=6)``).
+    is named; a game that names no ``random`` bot gets the uniform
+    :class:`~runarch_gen.play.bot.RandomBot` under that name), and what the conformance suite
+    plays (game strings, e.g. ``bluff(players=2)`` … ``bluff(players=6)``).
 
     What a simulation reports of each game comes from the state itself
     (:meth:`~.game.State.length`, :meth:`~.game.State.first`, :meth:`~.game.State.statistics`).
@@ -228,6 +229,8 @@ class Registration:
     """The module that defines the game (where a plug-in's rules document lies)."""
 
     def __post_init__(self) -> None:
+        if "random" not in self.bots:  # every game can be played at random
+            object.__setattr__(self, "bots", {**self.bots, "random": RandomBot})
         if not self.default_bot:
             object.__setattr__(self, "default_bot", next(iter(self.bots), ""))
         if self.default_bot not in self.bots:
