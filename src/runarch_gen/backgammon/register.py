@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from runarch_gen.backgammon.bots import BOTS
 from runarch_gen.backgammon.engine import BackgammonGame
 from runarch_gen.backgammon.rules import rules_from_values
 from runarch_gen.play.registry import Value, register_game
@@ -26,7 +25,7 @@ def load_backgammon(values: Mapping[str, Value]) -> BackgammonGame:
 
 REGISTRATION = register_game(
     BackgammonGame,
-    bots=BOTS,
+    bots="runarch_gen.backgammon.bots:BOTS",
     default_bot="heuristic",
     conformance=(
         "backgammon",

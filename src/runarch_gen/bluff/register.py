@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from runarch_gen.bluff.bots import BOTS
 from runarch_gen.bluff.engine import BluffGame, rules_from_values
 from runarch_gen.play.registry import Value, register_game
 
@@ -56,7 +55,7 @@ def _checks(values: Mapping[str, Value]) -> list[Any]:
 
 REGISTRATION = register_game(
     BluffGame,
-    bots=BOTS,
+    bots="runarch_gen.bluff.bots:BOTS",
     default_bot="bayes",
     conformance=(
         "bluff(players=2)",

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from runarch_gen.malacca.bots import BOTS
 from runarch_gen.malacca.engine import MalaccaGame
 from runarch_gen.malacca.rules import rules_from_values
 from runarch_gen.play.registry import Value, register_game
@@ -26,7 +25,7 @@ def load_malacca(values: Mapping[str, Value]) -> MalaccaGame:
 
 REGISTRATION = register_game(
     MalaccaGame,
-    bots=BOTS,
+    bots="runarch_gen.malacca.bots:BOTS",
     default_bot="morgan",
     conformance=(
         "malacca(players=2)",

@@ -32,8 +32,9 @@ at a time where a name says which; nothing here imports a game.
 
 from __future__ import annotations
 
+import importlib
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any
@@ -46,6 +47,7 @@ from runarch_gen.play.parameters import Parameter, Value, format_value, rules_of
 __all__ = [
     "ENTRY_POINTS",
     "BotFactory",
+    "BotTable",
     "GameType",
     "Parameter",
     "Registration",
@@ -185,6 +187,40 @@ def preset_parameter(
     return Parameter("variant", default, f"{help}: {listed}", choices=(default, *variants))
 
 
+class BotTable(Mapping[str, BotFactory]):
+    """A game's bots named by the mapping at ``"package.module:attribute"``, imported when first
+    used — so listing a game, or its command group's help, does not load its bots (and what
+    they import). A table without a ``random`` bot gets the uniform one under that name."""
+
+    __slots__ = ("_bots", "path")
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._bots: dict[str, BotFactory] | None = None
+
+    def _table(self) -> dict[str, BotFactory]:
+        if self._bots is None:
+            module, _, attribute = self.path.partition(":")
+            found = dict(getattr(importlib.import_module(module), attribute))
+            self._bots = found if "random" in found else {**found, "random": RandomBot}
+        return self._bots
+
+    def __getitem__(self, name: str) -> BotFactory:
+        return self._table()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+    def __reduce__(self) -> tuple[type[BotTable], tuple[str]]:
+        return BotTable, (self.path,)
+
+    def __repr__(self) -> str:
+        return f"BotTable({self.path!r})"
+
+
 @dataclass(frozen=True, slots=True)
 class RulesFactory:
     """The factory of a game made from its rules alone: ``game(rules_of(rules, values))``
@@ -229,6 +265,10 @@ class Registration:
     """The module that defines the game (where a plug-in's rules document lies)."""
 
     def __post_init__(self) -> None:
+        if isinstance(self.bots, BotTable):
+            if not self.default_bot:
+                raise ValueError(f"{self.game_type.short_name}: name the default bot")
+            return  # checked when the bots are first used
         if "random" not in self.bots:  # every game can be played at random
             object.__setattr__(self, "bots", {**self.bots, "random": RandomBot})
         if not self.default_bot:
@@ -244,7 +284,7 @@ class Registration:
         cls,
         game: type[Game[Any]],
         *,
-        bots: Mapping[str, BotFactory],
+        bots: Mapping[str, BotFactory] | str,
         default_bot: str,
         conformance: Sequence[str],
         factory: Callable[[Mapping[str, Value]], Game[Any]] | None = None,
@@ -258,7 +298,9 @@ class Registration:
     ) -> Registration:
         """The registration of the game class ``game``: its type read off the class
         (``game.game_type``). Without a ``factory`` the game is made from its rules,
-        ``game(game_type.rules_of(values))``. A ``rules_document`` is found among the package's
+        ``game(game_type.rules_of(values))``. ``bots`` may name the mapping of bots by
+        ``"package.module:attribute"`` (a :class:`BotTable`, imported when first used). A
+        ``rules_document`` is found among the package's
         rules documents or beside ``game``'s module; a ``commands`` app named without a module
         (``":commands"``) is looked up in ``game``'s module. The entry point of a game names
         such a registration; nothing is registered until the registry loads it."""
@@ -267,7 +309,7 @@ class Registration:
         return cls(
             game.game_type,
             factory or RulesFactory(game),
-            bots,
+            BotTable(bots) if isinstance(bots, str) else bots,
             tuple(conformance),
             default_bot,
             rules_document,
@@ -304,7 +346,7 @@ _FAILED: dict[str, str] = {}
 def register_game(
     game: type[Game[Any]],
     *,
-    bots: Mapping[str, BotFactory],
+    bots: Mapping[str, BotFactory] | str,
     default_bot: str,
     conformance: Sequence[str],
     factory: Callable[[Mapping[str, Value]], Game[Any]] | None = None,

@@ -12,15 +12,17 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from functools import cache
+from typing import TYPE_CHECKING
 
 from runarch_gen.errors import InputError
-from runarch_gen.play.balance import Finding
 from runarch_gen.play.registry import Value, register_game
-from runarch_gen.runarch.boards.board import Board
-from runarch_gen.runarch.bots import BOTS
-from runarch_gen.runarch.decks.cards import Deck
 from runarch_gen.runarch.engine.game import RunArchGame
 from runarch_gen.runarch.rules import parse_rules
+
+if TYPE_CHECKING:
+    from runarch_gen.play.balance import Finding
+    from runarch_gen.runarch.boards.board import Board
+    from runarch_gen.runarch.decks.cards import Deck
 
 __all__ = ["REGISTRATION", "load_runarch"]
 
@@ -70,7 +72,7 @@ def _suggestions(values: Mapping[str, Value], finding: Finding) -> list[dict[str
 REGISTRATION = register_game(
     RunArchGame,
     factory=load_runarch,
-    bots=BOTS,
+    bots="runarch_gen.runarch.bots:BOTS",
     default_bot="greedy",
     conformance=(
         "runarch(variant=simple,set=sample)",
