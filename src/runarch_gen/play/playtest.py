@@ -18,7 +18,7 @@ from typing import Any
 
 from runarch_gen.errors import InputError
 from runarch_gen.play.bot import Bot, play_out
-from runarch_gen.play.game import ChanceMode, Game, Outcome, State
+from runarch_gen.play.game import ChanceMode, Game, Outcome, State, StateT
 from runarch_gen.play.registry import BotFactory, Registration, Value
 from runarch_gen.play.report import GameResult, PlayReport, Statistic
 from runarch_gen.play.simulate import run_games
@@ -115,11 +115,11 @@ def _statistic(value: Any) -> Statistic:
 
 
 def play_seats(
-    game: Game[Any],
+    game: Game[StateT],
     factories: Mapping[str, BotFactory],
     seats: Sequence[str],
     seed: int,
-) -> State[Any]:
+) -> StateT:
     """Play one game of ``game`` to its end between the bots named in ``seats`` (one per
     player) and return the final state. The one seeding rule of every simulated game: the
     bot in seat *s* gets ``Random(f"{seed}:{s}")``, chance ``Random(f"{seed}:chance")``, and
@@ -128,7 +128,7 @@ def play_seats(
         factories[name](random.Random(f"{seed}:{side}")) for side, name in enumerate(seats)
     ]
     sampled = game.game_type.chance_mode is ChanceMode.SAMPLED
-    state: State[Any] = game.new_initial_state(random.Random(seed) if sampled else None)
+    state = game.new_initial_state(random.Random(seed) if sampled else None)
     play_out(state, bots, random.Random(f"{seed}:chance"))
     return state
 
