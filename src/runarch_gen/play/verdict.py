@@ -272,7 +272,7 @@ def validate_game(
 ) -> Verdict:
     """Validate a registered game with parameter ``values``: the game's own static checks (its
     registration's ``checks``), random games under the conformance suite, then ``games``
-    games between ``bots`` (default: the registration's first bot in every seat); ``games=0``
+    games between ``bots`` (default: the game's default bot in every seat); ``games=0``
     skips the simulation. The games' balance findings are reported beside the verdict; with
     ``propose`` each is given to the registration's ``suggestions`` (candidate changes of the
     parameters, smallest first), which are simulated in turn until one removes it.
@@ -286,7 +286,7 @@ def validate_game(
     findings: list[Finding] = []
     proposals: list[Suggestion] = []
     if games:
-        names = list(bots) if bots else [sorted(registration.bots)[0]]
+        names = list(bots) if bots else [registration.default_bot]
         played = playtest(
             registration,
             values,

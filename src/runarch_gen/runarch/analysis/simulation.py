@@ -18,7 +18,6 @@ aggregates them in game order, so it is identical for any number of workers.
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -26,7 +25,7 @@ from typing import Any
 
 from runarch_gen.errors import InputError
 from runarch_gen.play import report
-from runarch_gen.play.bot import play_out
+from runarch_gen.play.playtest import play_seats
 from runarch_gen.play.simulate import indices_text, run_games
 from runarch_gen.play.stats import (
     Proportion,
@@ -35,7 +34,7 @@ from runarch_gen.play.stats import (
     summarise,
 )
 from runarch_gen.runarch.boards.board import Board
-from runarch_gen.runarch.bots import BOTS, make_bot
+from runarch_gen.runarch.bots import BOTS
 from runarch_gen.runarch.decks.cards import Deck, Goal
 from runarch_gen.runarch.engine import RunArchGame
 from runarch_gen.runarch.engine.scoring import settle_archive_bet, settle_goal_bet
@@ -152,13 +151,10 @@ def _game_of(task: _Task) -> tuple[RunArchGame, tuple[tuple[str, Goal], ...]]:
 def play_game(task: _Task, index: int, seed: int) -> GameSummary:
     """Play game ``index`` of a simulation with ``seed`` and summarise it (runs in a worker)."""
     game, goals = _game_of(task)
-    state = game.new_initial_state(random.Random(seed))
     names = seat_bots(task.bots, index, game.solo)
-    players = [
-        make_bot(name, random.Random(f"{seed}:{side}"))
-        for side, name in enumerate(names[: game.num_players])
-    ]
-    outcome = play_out(state, players)
+    state = play_seats(game, BOTS, names[: game.num_players], seed)  # the family's seeding
+    outcome = state.outcome()
+    assert outcome is not None
     cards = game.cards
     goals_met: list[frozenset[str]] = []
     secret: list[tuple[str, bool] | None] = []
