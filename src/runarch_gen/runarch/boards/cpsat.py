@@ -35,6 +35,7 @@ from runarch_gen.runarch.atoms import (
 )
 from runarch_gen.runarch.boards.board import Board
 from runarch_gen.runarch.boards.constraints import BoardConstraints, Placement
+from runarch_gen.runarch.boards.explain import Infeasibility, reason_for
 from runarch_gen.solver import solve
 
 if TYPE_CHECKING:
@@ -264,14 +265,6 @@ def generate_distinct(
 # Explaining contradictions
 
 
-@dataclass(frozen=True, slots=True)
-class Infeasibility:
-    """Why no board meets the options: a minimal set of conflicting options and a sentence."""
-
-    options: tuple[str, ...]
-    reason: str
-
-
 def explain_infeasibility(constraints: BoardConstraints) -> Infeasibility | None:
     """``None`` when some board meets ``constraints``; otherwise a minimal set of options that
     together admit no board, with a reason in words.
@@ -305,47 +298,4 @@ def explain_infeasibility(constraints: BoardConstraints) -> Infeasibility | None
         if still:
             core = [o for o in trial if o in smaller] if smaller else trial
     core.sort(key=board_model.options.index)
-    return Infeasibility(tuple(o.text for o in core), _reason(core))
-
-
-def _reason(core: Sequence[ModelOption]) -> str:
-    """The conflict in words: a pairwise reason when there is one, else the options listed."""
-    fixes = [o for o in core if o.kind == "fix"]
-    forbids = [o for o in core if o.kind == "forbid"]
-    diagonals = any(o.kind == "diagonals" for o in core)
-    if len(fixes) == 2 and not forbids:
-        first, second = fixes
-        a, b = first.placement, second.placement
-        assert a is not None and b is not None
-        names = f"{first.text} and {second.text}"
-        if a.piece == b.piece:
-            return f"{names} both place tile {a.piece.code}, and each tile is on the board once"
-        lines = ROWS + COLUMNS + (DIAGONALS if diagonals else ())
-        for line in lines:
-            if a.square in line.squares and b.square in line.squares:
-                where = ("on " if line in DIAGONALS else "in ") + line.label
-                if diagonals and line in DIAGONALS:
-                    names = f"--diagonals with {names}"
-                    verb = "puts"
-                else:
-                    verb = "put"
-                if a.piece.shape == b.piece.shape:
-                    return f"{names} {verb} two {a.piece.shape.digit}s {where}"
-                if a.piece.colour == b.piece.colour:
-                    return f"{names} {verb} two {a.piece.colour.letter}s {where}"
-    if len(fixes) == 1 and len(forbids) == 1 and not diagonals:
-        fix, forbid = fixes[0], forbids[0]
-        if fix.placement == forbid.placement:
-            return f"{fix.text} and {forbid.text} contradict each other"
-    if forbids and not fixes and not diagonals:
-        placements = [o.placement for o in forbids if o.placement is not None]
-        squares = {p.square for p in placements}
-        pieces = {p.piece for p in placements}
-        if len(squares) == 1 and len(pieces) == len(PIECES):
-            return f"the --forbid options rule out all 25 tiles on {square_name(squares.pop())}"
-        if len(pieces) == 1 and len(squares) == N_SQUARES:
-            return f"the --forbid options keep tile {pieces.pop().code} off every square"
-    if len(core) == 1:
-        return f"no valid board meets {core[0].text}"
-    texts = [o.text for o in core]
-    return f"no valid board meets {', '.join(texts[:-1])} and {texts[-1]} together"
+    return Infeasibility(tuple(o.text for o in core), reason_for(core))

@@ -34,8 +34,9 @@ import bisect
 import functools
 import itertools
 import random
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, get_args
 
 from runarch_gen.errors import ConstraintError, InputError
@@ -51,6 +52,7 @@ from runarch_gen.runarch.boards.constraints import (
     Placement,
     parse_placement,
 )
+from runarch_gen.runarch.boards.explain import EXPLAIN_SECONDS
 
 if TYPE_CHECKING:
     import numpy as np
@@ -190,17 +192,31 @@ class _Plan:
 
     Numbers ``ends[k] - counts[k]`` to ``ends[k] - 1`` are the normalised board ``reps[k]``
     relabelled by its valid (σ, τ), written ``σ * 120 + τ`` in increasing order: all 14,400
-    when ``pairs[k]`` is ``None``, else those listed in ``pairs[k]``.
+    when ``masks`` is ``None``, else those whose bit is set in ``masks[k]`` (see
+    :func:`_relabelling_masks`).
     """
 
     reps: tuple[int, ...]
     counts: tuple[int, ...]
     ends: tuple[int, ...]
-    pairs: tuple[NDArray[np.int64] | None, ...]
+    masks: NDArray[np.uint64] | None = None
+    _pairs: dict[int, NDArray[np.int64]] = field(default_factory=dict, compare=False)
 
     @property
     def total(self) -> int:
         return self.ends[-1] if self.ends else 0
+
+    def pair(self, k: int, offset: int) -> int:
+        """The ``offset``-th valid relabelling ``σ * 120 + τ`` of ``reps[k]``."""
+        if self.masks is None:
+            return offset
+        pairs = self._pairs.get(k)
+        if pairs is None:
+            import numpy as np
+
+            bits = np.unpackbits(self.masks[k].view(np.uint8), bitorder="little")
+            pairs = self._pairs[k] = np.flatnonzero(bits).astype(np.int64)
+        return int(pairs[offset])
 
 
 @functools.lru_cache(maxsize=32)
@@ -211,43 +227,148 @@ def _plan(constraints: BoardConstraints) -> _Plan:
     if not constraints.fixes and not constraints.forbids:
         # Every relabelling is valid: no masks, and no numpy to import.
         counts = (PERMUTATIONS * PERMUTATIONS,) * len(candidates)
-        return _Plan(candidates, counts, tuple(itertools.accumulate(counts)), (None,) * len(counts))
+        return _Plan(candidates, counts, tuple(itertools.accumulate(counts)))
     return _constrained_plan(candidates, constraints)
+
+
+# Counting with pins and bans. A pin (fix) or a ban (forbid) of tile P on square q holds on
+# (R, σ, τ) when the relabelling sends R's tile on q to P (or, for a ban, does not): which
+# (σ, τ) those are depends only on P and on R's tile there, so the 25 × 25 sets are made once,
+# as 14,400-bit masks packed into 225 words. The pins and bans of one square are ANDed into one
+# mask per normalised tile, however many there are; a normalised board's valid relabellings are
+# the AND of its squares' masks, and their number a popcount. Any number of bans costs what
+# 25 squares cost: a few milliseconds.
+
+_WORDS = PERMUTATIONS * PERMUTATIONS // 64
+
+
+@functools.cache
+def _relabelling_masks() -> NDArray[np.uint64]:
+    """``masks[P, p]``: the (σ, τ) that send normalised piece ``p`` to piece ``P``, as bits
+    ``σ * 120 + τ`` (little-endian within each byte) packed into 225 words."""
+    import numpy as np
+
+    perms = np.array(_permutations(), dtype=np.int64)  # perms[σ, c] = σ(c)
+    # to[C, c, σ]: σ sends c to C.
+    to = perms.T[None, :, :] == np.arange(SIZE)[:, None, None]
+    bits = to[:, None, :, None, :, None] & to[None, :, None, :, None, :]  # [C, S, c, s, σ, τ]
+    flat = bits.reshape(len(PIECES), len(PIECES), PERMUTATIONS * PERMUTATIONS)
+    packed = np.packbits(flat, axis=-1, bitorder="little")
+    return np.ascontiguousarray(packed).view(np.uint64)
+
+
+@functools.cache
+def _board_array() -> NDArray[np.int64]:
+    import numpy as np
+
+    return np.array(normalised_boards(), dtype=np.int64)
+
+
+@functools.cache
+def _popcounts() -> NDArray[np.int64]:
+    import numpy as np
+
+    return np.array([bin(b).count("1") for b in range(256)], dtype=np.int64)
+
+
+def _square_masks(
+    fixes: Iterable[Placement], forbids: Iterable[Placement]
+) -> dict[int, NDArray[np.uint64]]:
+    """Per constrained square, ``mask[p]``: the relabellings that meet every pin and ban of
+    that square when the normalised board has piece ``p`` there."""
+    import numpy as np
+
+    masks = _relabelling_masks()
+    out: dict[int, NDArray[np.uint64]] = {}
+    for placement, is_fix in itertools.chain(
+        ((f, True) for f in fixes), ((f, False) for f in forbids)
+    ):
+        lands = masks[placement.piece.index]
+        mask = lands if is_fix else ~lands
+        held = out.get(placement.square)
+        out[placement.square] = mask if held is None else np.bitwise_and(held, mask)
+    return out
+
+
+def _valid_relabellings(
+    candidates: Sequence[int], squares: dict[int, NDArray[np.uint64]]
+) -> NDArray[np.uint64]:
+    """``valid[i]``: the relabellings of normalised board ``candidates[i]`` that meet the
+    squares' masks (packed bits, as in :func:`_relabelling_masks`)."""
+    import numpy as np
+
+    boards = _board_array()[np.asarray(candidates, dtype=np.int64)]
+    valid = np.full((len(candidates), _WORDS), np.uint64(2**64 - 1), dtype=np.uint64)
+    for square, mask in squares.items():
+        valid &= mask[boards[:, square]]
+    return valid
+
+
+def _bit_counts(valid: NDArray[np.uint64]) -> NDArray[np.int64]:
+    import numpy as np
+
+    counts: NDArray[np.int64] = _popcounts()[valid.view(np.uint8)].sum(axis=1)
+    return counts
 
 
 def _constrained_plan(candidates: tuple[int, ...], constraints: BoardConstraints) -> _Plan:
     import numpy as np
 
-    boards = normalised_boards()
-    perms = np.array(_permutations(), dtype=np.int64)
-    # hits[k, c, C]: permutation k sends c to C.
-    hits = perms[:, :, None] == np.arange(SIZE)[None, None, :]
-    squares = sorted({p.square for p in constraints.fixes + constraints.forbids})
-    placements = [(p, True) for p in constraints.fixes] + [(p, False) for p in constraints.forbids]
-    # The normalised tiles on the constrained squares decide the mask of valid relabellings,
-    # so normalised boards that agree there share one mask.
-    by_key: dict[tuple[int, ...], NDArray[np.int64]] = {}
-    reps: list[int] = []
-    counts: list[int] = []
-    pairs: list[NDArray[np.int64] | None] = []
-    for k in candidates:
-        key = tuple(boards[k][sq] for sq in squares)
-        valid = by_key.get(key)
+    valid = _valid_relabellings(candidates, _square_masks(constraints.fixes, constraints.forbids))
+    counts = _bit_counts(valid)
+    keep = np.flatnonzero(counts)
+    kept = [int(c) for c in counts[keep]]
+    return _Plan(
+        tuple(candidates[i] for i in keep),
+        tuple(kept),
+        tuple(itertools.accumulate(kept)),
+        np.ascontiguousarray(valid[keep]),
+    )
+
+
+def meets(diagonals: bool, fixes: Sequence[Placement], forbids: Sequence[Placement]) -> bool:
+    """Whether some valid board meets the options (the counter's test, without a plan)."""
+    return meets_masks(diagonals, _square_masks(fixes, forbids))
+
+
+def merge_masks(
+    first: dict[int, NDArray[np.uint64]], second: dict[int, NDArray[np.uint64]]
+) -> dict[int, NDArray[np.uint64]]:
+    """The square masks of two sets of options together (a conflict's explanation adds
+    options to a set many times, and merges their masks rather than making them again)."""
+    import numpy as np
+
+    out = dict(first)
+    for square, mask in second.items():
+        held = out.get(square)
+        out[square] = mask if held is None else np.bitwise_and(held, mask)
+    return out
+
+
+def meets_masks(diagonals: bool, squares: dict[int, NDArray[np.uint64]]) -> bool:
+    """Whether some valid board (meeting B-2 too, with ``diagonals``) meets the square masks
+    (:func:`_square_masks`). The normalised boards left with no valid relabelling are dropped
+    as the squares are applied, so a conflict is usually found before the last square."""
+    import numpy as np
+
+    candidates = _diagonal_boards() if diagonals else tuple(range(len(normalised_boards())))
+    if not squares or not candidates:
+        return bool(candidates)
+    boards = _board_array()[np.asarray(candidates, dtype=np.int64)]
+    valid: NDArray[np.uint64] | None = None
+    for step, (square, mask) in enumerate(squares.items()):
+        here = np.take(mask, boards[:, square], axis=0)
         if valid is None:
-            normalised = dict(zip(squares, key, strict=True))
-            mask = np.ones((PERMUTATIONS, PERMUTATIONS), dtype=bool)
-            for placement, is_fix in placements:
-                colour, shape = divmod(normalised[placement.square], SIZE)
-                lands = np.outer(
-                    hits[:, colour, placement.piece.colour], hits[:, shape, placement.piece.shape]
-                )
-                mask &= lands if is_fix else ~lands
-            valid = by_key[key] = np.flatnonzero(mask).astype(np.int64)
-        if len(valid):
-            reps.append(k)
-            counts.append(len(valid))
-            pairs.append(valid)
-    return _Plan(tuple(reps), tuple(counts), tuple(itertools.accumulate(counts)), tuple(pairs))
+            valid = here
+        else:
+            np.bitwise_and(valid, here, out=valid)
+        if step % 2:
+            alive = np.bitwise_or.reduce(valid, axis=1) != 0
+            if not alive.all():
+                if not alive.any():
+                    return False
+                valid, boards = valid[alive], boards[alive]
+    return valid is None or bool(valid.any())
 
 
 @functools.cache
@@ -265,8 +386,7 @@ def _board_number(plan: _Plan, number: int) -> Board:
     """Board ``number`` of the plan's numbering."""
     k = bisect.bisect_right(plan.ends, number)
     offset = number - (plan.ends[k] - plan.counts[k])
-    pairs = plan.pairs[k]
-    sigma, tau = divmod(offset if pairs is None else int(pairs[offset]), PERMUTATIONS)
+    sigma, tau = divmod(plan.pair(k, offset), PERMUTATIONS)
     colour_part, shape_part = _relabel_tables()
     colours, shapes = colour_part[sigma], shape_part[tau]
     return Board(tuple([PIECES[colours[p] + shapes[p]] for p in normalised_boards()[plan.reps[k]]]))
@@ -302,14 +422,22 @@ def generation_meta(seed: int, engine: str, constraints: BoardConstraints) -> di
     return {"seed": seed, "engine": resolve_engine(engine), "constraints": constraints.to_json()}
 
 
-def contradiction(constraints: BoardConstraints) -> ConstraintError:
-    """The error for constraints that no board meets, naming the conflicting options."""
-    from runarch_gen.runarch.boards.cpsat import explain_infeasibility
+def contradiction(
+    constraints: BoardConstraints,
+    *,
+    lang: str = "en",
+    time_limit: float | None = EXPLAIN_SECONDS,
+    cancel: threading.Event | None = None,
+) -> ConstraintError:
+    """The error for constraints that no board meets, naming a minimal set of conflicting
+    options (:mod:`.explain`) — or, when that takes over ``time_limit`` seconds, saying only
+    that no board meets them. Raises :class:`~.explain.Cancelled` when ``cancel`` is set."""
+    from runarch_gen.runarch.boards.explain import conflict_message
 
-    why = explain_infeasibility(constraints)
-    if why is None:  # the two engines disagree: a bug, not a user error
-        raise AssertionError(f"no board found, but CP-SAT finds one: {constraints.options}")
-    return ConstraintError(f"contradictory options: {why.reason}")
+    message = conflict_message(constraints, lang=lang, time_limit=time_limit, cancel=cancel)
+    if message is None:  # the counter and the explainer disagree: a bug, not a user error
+        raise AssertionError(f"no board found, but one meets {constraints.options}")
+    return ConstraintError(message)
 
 
 def count_boards(constraints: BoardConstraints = UNCONSTRAINED, *, engine: str = "auto") -> int:
