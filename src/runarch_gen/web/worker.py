@@ -15,6 +15,7 @@ job by ending the worker's process group (the worker and the command it runs).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -70,16 +71,13 @@ _children: list[subprocess.Popen[str]] = []
 
 
 def _stop(number: int, frame: object) -> None:
-    """On SIGTERM (the server cancels): end the running command first, then this worker."""
+    """On SIGTERM (the server stops the job's whole process group, the running command
+    included): end at once; the server sends SIGKILL to whatever is left after a grace."""
     del frame
     for child in list(_children):
-        child.terminate()
-        try:
-            child.wait(5)
-        except subprocess.TimeoutExpired:
-            child.kill()
-            child.wait()
-    raise SystemExit(128 + number)
+        with contextlib.suppress(OSError):
+            child.terminate()
+    os._exit(128 + number)
 
 
 def _error_line(stderr: str) -> str:

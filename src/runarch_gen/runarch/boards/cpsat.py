@@ -234,9 +234,11 @@ def generate_distinct(
     *,
     seed: int,
     on_progress: Callable[[int], None] | None = None,
+    time_limit: float | None = None,
 ) -> list[Board]:
     """``count`` distinct boards from successive CP-SAT solves, each excluding the boards
-    found before it and randomised by its own seed (valid, not uniform)."""
+    found before it and randomised by its own seed (valid, not uniform); each solve stops
+    after ``time_limit`` seconds when given (a :class:`ConstraintError` then)."""
     rng = random.Random(seed)
     found: list[Board] = []
     for _ in range(count):
@@ -245,12 +247,12 @@ def generate_distinct(
             board_model.model.add_bool_or(
                 [~board_model.holds[sq][piece.index] for sq, piece in enumerate(board.tiles)]
             )
-        next_board = solve_board(board_model, seed=rng.randrange(2**31))
+        next_board = solve_board(board_model, seed=rng.randrange(2**31), time_limit=time_limit)
         if next_board is None:
             if not found:
-                why = explain_infeasibility(constraints)
-                reason = why.reason if why is not None else "no board meets the options"
-                raise ConstraintError(f"contradictory options: {reason}")
+                from runarch_gen.runarch.boards.generate import contradiction
+
+                raise contradiction(constraints)
             raise ConstraintError(
                 f"{count} distinct boards asked for, but only {len(found)} boards meet"
                 f" {constraints.describe()}"

@@ -463,6 +463,7 @@ def generate_boards(
     seed: int,
     engine: str = "auto",
     on_progress: Progress | None = None,
+    time_limit: float | None = None,
 ) -> list[Board]:
     """``count`` distinct valid boards meeting ``constraints``; the same seed gives the same list.
 
@@ -477,7 +478,14 @@ def generate_boards(
     3
     """
     return list(
-        iter_generated_boards(count, constraints, seed=seed, engine=engine, on_progress=on_progress)
+        iter_generated_boards(
+            count,
+            constraints,
+            seed=seed,
+            engine=engine,
+            on_progress=on_progress,
+            time_limit=time_limit,
+        )
     )
 
 
@@ -488,15 +496,20 @@ def iter_generated_boards(
     seed: int,
     engine: str = "auto",
     on_progress: Progress | None = None,
+    time_limit: float | None = None,
 ) -> Iterator[Board]:
     """The boards of :func:`generate_boards`, one at a time: all six million boards can be
-    written out without holding them (the constraints are checked before the first)."""
+    written out without holding them (the constraints are checked before the first).
+    ``time_limit`` bounds each CP-SAT solve (``engine="cpsat"``); the exact engine needs none.
+    """
     if count < 1:
         raise InputError(f"the number of boards must be at least 1, not {count}")
     if resolve_engine(engine) == "cpsat":
         from runarch_gen.runarch.boards.cpsat import generate_distinct
 
-        yield from generate_distinct(count, constraints, seed=seed, on_progress=on_progress)
+        yield from generate_distinct(
+            count, constraints, seed=seed, on_progress=on_progress, time_limit=time_limit
+        )
         return
     plan = _exact_plan(constraints)
     if count > plan.total:
