@@ -276,12 +276,12 @@ def test_bodies_that_are_not_json_or_text(client) -> None:
 def test_warning_and_checks_of_serve(monkeypatch, capsys) -> None:
     import uvicorn
 
-    calls: list[dict[str, Any]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
+    calls: list[Any] = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda server: calls.append(server.config))
     code, _, err = cli(capsys, "serve", "--host", "0.0.0.0", "--port", "8123")
     assert code == 0
     assert "warning: --host 0.0.0.0 serves the workshop to every network" in err
-    assert calls[0]["host"] == "0.0.0.0" and calls[0]["port"] == 8123
+    assert calls[0].host == "0.0.0.0" and calls[0].port == 8123
     code, _, err = cli(capsys, "serve", "--port", "0")
     assert code == 2 and "--port" in err
 
