@@ -43,6 +43,24 @@ templates = Jinja2Templates(
 )
 
 
+class Words:
+    """A language's words for the templates: ``t.title`` and ``t["nav_" + page]``. (A plain
+    dict would answer ``t.clear`` or ``t.items`` with its own methods.) A missing word is an
+    error, never an empty label."""
+
+    def __init__(self, words: dict[str, str]) -> None:
+        self._words = words
+
+    def __getattr__(self, name: str) -> str:
+        try:
+            return self._words[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __getitem__(self, name: str) -> str:
+        return self._words[name]
+
+
 def request_language(request: Request) -> str:
     """``?lang=``, else the cookie, else the browser's languages (see :mod:`.i18n`)."""
     return choose_language(
@@ -108,7 +126,7 @@ def page(request: Request) -> Response:
         "pages": PAGES,
         "lang": lang,
         "languages": LANGUAGES,
-        "t": strings,
+        "t": Words(strings),
         "strings": strings,
         **(CONTEXT[name](lang) if name in CONTEXT else {}),
     }

@@ -138,7 +138,15 @@ def deck_task(options: Mapping[str, Any], folder: Path) -> dict[str, Any]:
         surface = SvgSurface(layout.width, layout.height, plan.painter.fonts)
         plan.painter.draw_card_front(surface, card, 0.0)
         (out / f"card-{index:03d}.svg").write_text(surface.svg(), encoding="utf-8")
-    return {"ok": True, "report": report, "check_lines": lines, "cards": len(deck)}
+    # The report as the command printed it too: a page shows its seed's digits as they are.
+    text = json.dumps(report, indent=2, ensure_ascii=False)
+    return {
+        "ok": True,
+        "report": report,
+        "report_text": text,
+        "check_lines": lines,
+        "cards": len(deck),
+    }
 
 
 def kit_task(options: Mapping[str, Any], folder: Path) -> dict[str, Any]:

@@ -253,7 +253,7 @@ def reason_for(core: Sequence[OptionLike], lang: str = "en") -> str:
         names = first.text + both + second.text
         if a.piece == b.piece:
             if cs:
-                return f"{names} kladou obě podložku {a.piece.code}, a ta je na plánu jen jednou"
+                return f"{names} kladou obě podložku {a.piece.code}, která je na plánu jen jednou"
             return f"{names} both place tile {a.piece.code}, and each tile is on the board once"
         lines = ROWS + COLUMNS + (DIAGONALS if diagonals else ())
         for line in lines:
