@@ -112,3 +112,23 @@ def test_a_cancelled_explanation_stops() -> None:
     cancel.set()
     with pytest.raises(Cancelled):
         explain_conflict(BoardConstraints.parse(fixes=["a1=5Y", "b1=5R"]), cancel=cancel)
+
+
+def test_the_command_line_answers_hundreds_of_conflicting_bans_at_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import time
+
+    from runarch_gen.cli import run
+
+    rng = random.Random(11)
+    while True:
+        bans = _random_bans(rng, 300)
+        if count_boards(BoardConstraints.parse(diagonals=True, forbids=bans)) == 0:
+            break
+    args = ["count", "--diagonals", *(f"--forbid={b}" for b in bans)]
+    started = time.monotonic()
+    assert run(args) == 2
+    assert time.monotonic() - started < 5
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("runarch-gen: error: contradictory options: ")
