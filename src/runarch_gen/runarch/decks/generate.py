@@ -52,6 +52,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from runarch_gen.errors import ConstraintError, InputError
+from runarch_gen.progress import set_total
 from runarch_gen.runarch.atoms import (
     COLOURS,
     DIRECTIONS,
@@ -788,7 +789,9 @@ def generate_deck(
     step(1)
     deck = assemble_deck(solution, seed)
     witnesses = []
-    for text, goal in sorted({card.goal.text: card.goal for card in deck}.items()):
+    goals = sorted({card.goal.text: card.goal for card in deck}.items())
+    set_total(advance, 2 + len(goals))  # the bar's total, now that the goals are known
+    for text, goal in goals:
         witness = find_witness(goal, deck.cards)
         if witness is None:  # the thresholds are chosen so that this cannot happen
             raise ConstraintError(f"goal {text} cannot be met in the generated deck")
