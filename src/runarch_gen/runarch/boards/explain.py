@@ -116,8 +116,6 @@ def explain_conflict(
     Raises :class:`ExplainTimeout` when ``time_limit`` seconds pass first and
     :class:`Cancelled` when ``cancel`` is set.
     """
-    from runarch_gen.runarch.boards.generate import meets_masks, merge_masks
-
     deadline = None if time_limit is None else time.monotonic() + time_limit
     options = options_of(constraints)
 
@@ -126,12 +124,11 @@ def explain_conflict(
             raise Cancelled
         if deadline is not None and time.monotonic() > deadline:
             raise ExplainTimeout
-        return meets_masks(chosen.diagonals, chosen.masks)
+        return bool(chosen.table.any())
 
-    everything = _Chosen.of(options)
-    if consistent(everything):
+    if consistent(_Chosen.of(options)):
         return None
-    core = _plain_conflict(options) or _quickxplain(options, consistent, merge_masks)
+    core = _plain_conflict(options) or _quickxplain(options, consistent)
     core.sort(key=options.index)
     return Infeasibility(tuple(o.text for o in core), reason_for(core), tuple(core))
 
@@ -175,52 +172,55 @@ def _plain_conflict(options: Sequence[ConflictOption]) -> list[ConflictOption] |
 
 @dataclass(frozen=True, slots=True)
 class _Chosen:
-    """A set of options with their square masks (see :mod:`.generate`)."""
+    """A set of options with its table of valid relabellings for every normalised board
+    (:func:`.generate.relabelling_table`): a set with a relabelling left admits a board."""
 
     options: tuple[ConflictOption, ...]
-    diagonals: bool
-    masks: dict[int, Any]
+    table: Any
 
     @classmethod
     def of(cls, options: Sequence[ConflictOption]) -> _Chosen:
-        from runarch_gen.runarch.boards.generate import _square_masks
+        from runarch_gen.runarch.boards.generate import _square_masks, relabelling_table
 
-        placed = [o for o in options if o.placement is not None]
-        return cls(
-            tuple(options),
-            any(o.kind == "diagonals" for o in options),
-            _square_masks(
-                [o.placement for o in placed if o.kind == "fix"],  # type: ignore[misc]
-                [o.placement for o in placed if o.kind == "forbid"],  # type: ignore[misc]
-            ),
+        placed = [o.placement for o in options if o.placement is not None]
+        kinds = [o.kind for o in options if o.placement is not None]
+        masks = _square_masks(
+            [p for p, k in zip(placed, kinds, strict=True) if k == "fix"],
+            [p for p, k in zip(placed, kinds, strict=True) if k == "forbid"],
         )
+        diagonals = any(o.kind == "diagonals" for o in options)
+        return cls(tuple(options), relabelling_table(diagonals, masks))
+
+    def join(self, other: _Chosen) -> _Chosen:
+        import numpy as np
+
+        if not other.options:
+            return self
+        if not self.options:
+            return other
+        return _Chosen(self.options + other.options, np.bitwise_and(self.table, other.table))
 
 
 def _quickxplain(
-    options: Sequence[ConflictOption],
-    consistent: Callable[[_Chosen], bool],
-    merge: Callable[[dict[int, Any], dict[int, Any]], dict[int, Any]],
+    options: Sequence[ConflictOption], consistent: Callable[[_Chosen], bool]
 ) -> list[ConflictOption]:
     """A minimal subset of ``options`` (which together are inconsistent) that is inconsistent,
-    preferring options given earlier. A background's masks are its parts' masks merged."""
-    empty = _Chosen((), False, {})
+    preferring options given earlier (QuickXplain). A set grown by some options is tested
+    through its table ANDed with theirs: the cost of a test is that of the options added."""
+    empty = _Chosen((), None)
 
-    def join(a: _Chosen, b: _Chosen) -> _Chosen:
-        return _Chosen(a.options + b.options, a.diagonals or b.diagonals, merge(a.masks, b.masks))
-
-    def split(background: _Chosen, added: bool, candidates: _Chosen) -> _Chosen:
+    def split(background: _Chosen, added: bool, candidates: Sequence[ConflictOption]) -> _Chosen:
         if added and not consistent(background):
             return empty
-        if len(candidates.options) == 1:
-            return candidates
-        half = len(candidates.options) // 2
-        first = _Chosen.of(candidates.options[:half])
-        second = _Chosen.of(candidates.options[half:])
-        needed_second = split(join(background, first), True, second)
-        needed_first = split(join(background, needed_second), bool(needed_second.options), first)
-        return join(needed_first, needed_second)
+        if len(candidates) == 1:
+            return _Chosen.of(candidates)
+        half = len(candidates) // 2
+        first, second = candidates[:half], candidates[half:]
+        needed_second = split(background.join(_Chosen.of(first)), True, second)
+        needed_first = split(background.join(needed_second), bool(needed_second.options), first)
+        return needed_first.join(needed_second)
 
-    return list(split(empty, False, _Chosen.of(options)).options)
+    return list(split(empty, False, options).options)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -331,18 +331,31 @@ def meets(diagonals: bool, fixes: Sequence[Placement], forbids: Sequence[Placeme
     return meets_masks(diagonals, _square_masks(fixes, forbids))
 
 
-def merge_masks(
-    first: dict[int, NDArray[np.uint64]], second: dict[int, NDArray[np.uint64]]
-) -> dict[int, NDArray[np.uint64]]:
-    """The square masks of two sets of options together (a conflict's explanation adds
-    options to a set many times, and merges their masks rather than making them again)."""
+@functools.cache
+def _off_diagonals() -> NDArray[np.int64]:
+    """The normalised boards that break B-2."""
     import numpy as np
 
-    out = dict(first)
-    for square, mask in second.items():
-        held = out.get(square)
-        out[square] = mask if held is None else np.bitwise_and(held, mask)
-    return out
+    keep = set(_diagonal_boards())
+    return np.array([k for k in range(len(normalised_boards())) if k not in keep], dtype=np.int64)
+
+
+def relabelling_table(
+    diagonals: bool, squares: dict[int, NDArray[np.uint64]]
+) -> NDArray[np.uint64]:
+    """``table[k]``: the relabellings of every normalised board ``k`` that meet the square
+    masks (and B-2 with ``diagonals``: boards that break it have none). Tables AND together:
+    the table of two sets of options is the AND of theirs, which a conflict's explanation
+    uses to test a set grown by a few options at the cost of those few."""
+    import numpy as np
+
+    boards = _board_array()
+    table = np.full((len(boards), _WORDS), np.uint64(2**64 - 1), dtype=np.uint64)
+    if diagonals:
+        table[_off_diagonals()] = 0
+    for square, mask in squares.items():
+        np.bitwise_and(table, np.take(mask, boards[:, square], axis=0), out=table)
+    return table
 
 
 def meets_masks(diagonals: bool, squares: dict[int, NDArray[np.uint64]]) -> bool:
