@@ -144,7 +144,7 @@ def main() -> None:
                 for _ in range(n // 3)
             ]
             print(summary("count, 300 random bans", rows))
-            conflicts = []
+            conflicts: list[tuple[float, float, int]] = []
             while len(conflicts) < (5 if args.quick else 20):
                 bans = many_bans(rng, rng.choice([300, 400, 625]))
                 row = timed(client, "/api/runarch/count", {"forbid": bans})
