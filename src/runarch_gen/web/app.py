@@ -166,10 +166,24 @@ async def api_board(request: Request) -> Response:
     fmt = request.query_params.get("format", "json").lower()  # a JSON API: JSON unless asked
     if fmt not in ("text", "json", "png", "svg"):
         raise InputError(f"--format {fmt[:40]!r}: expected text, json, png or svg")
-    await _satisfiable(request, query.constraints)
     seed = query.seed if query.seed is not None else fresh_seed()
+    if query.engine != "cpsat":  # microseconds: counted, drawn and written in one go
+        answer = await run_in_threadpool(_exact_board, request, query, seed, fmt)
+        if answer is not None:
+            return answer
+    await _satisfiable(request, query.constraints)
     (board,) = await work.run_cancellable(request, _drawn, query, 1, seed)
     return await run_in_threadpool(_board_answer, request, query, board, seed, fmt)
+
+
+def _exact_board(request: Request, query: BoardQuery, seed: int, fmt: str) -> Response | None:
+    """The board of the exact engine, or ``None`` when no board meets the options."""
+    from runarch_gen.runarch.boards.generate import count_boards, generate_board
+
+    if not count_boards(query.constraints):
+        return None
+    board = generate_board(query.constraints, seed=seed, engine=query.engine)
+    return _board_answer(request, query, board, seed, fmt)
 
 
 def _board_answer(request: Request, query: BoardQuery, board: Any, seed: int, fmt: str) -> Response:
