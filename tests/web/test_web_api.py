@@ -382,3 +382,74 @@ def test_no_job_folder_before_the_server_starts(tmp_path, monkeypatch) -> None:
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     create_app()
     assert list(tmp_path.iterdir()) == []
+
+
+# -- numbers by the grammar, errors always JSON, cross-site GETs ---------------------------------
+
+
+@pytest.mark.parametrize("value", ["²", "١٢", "1e3", "+5", "1_000", " 7\t", "9" * 25, "0x10"])
+@pytest.mark.parametrize(
+    ("route", "name"),
+    [("board", "seed"), ("boards", "count"), ("boards", "seed"), ("count", "diagonals")],
+)
+def test_numbers_are_ascii_digits_only(client, route, name, value) -> None:
+    response = client.get(f"/api/runarch/{route}", params={name: value})
+    assert response.status_code == 400, response.text
+    assert response.json()["error"].startswith(f"--{name} ")
+
+
+def test_a_content_length_in_other_digits_is_refused(client) -> None:
+    # '²' as the byte a client sends (headers are Latin-1): isdigit() says yes, int() says no.
+    response = client.post(
+        "/api/runarch/check", content=b"", headers={**SAME_ORIGIN, "Content-Length": b"\xb2"}
+    )
+    assert response.status_code == 400
+    assert response.json() == {"error": "bad Content-Length"}
+
+
+def test_every_error_is_json(client) -> None:
+    for method, url, status in (
+        ("GET", "/api/nothing/here", 404),
+        ("GET", "/static/nothing.js", 404),
+        ("DELETE", "/api/runarch/count", 405),
+        ("PUT", "/api/jobs/x/cancel", 405),
+        ("GET", "/nowhere", 404),
+    ):
+        response = client.request(method, url, headers=SAME_ORIGIN)
+        assert response.status_code == status, url
+        assert response.headers["content-type"] == "application/json", url
+        error = response.json()["error"]
+        assert error and "\n" not in error, url
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Sec-Fetch-Site": "cross-site"},
+        {"Sec-Fetch-Site": "same-site"},
+        {"Origin": "http://evil.example"},
+        {"Origin": "null", "Sec-Fetch-Site": "cross-site"},
+    ],
+)
+def test_gets_that_compute_are_refused_to_other_sites(client, headers) -> None:
+    for url in ("/api/runarch/count", "/api/runarch/board", "/api/runarch/boards?count=5"):
+        response = client.get(url, headers=headers)
+        assert response.status_code == 403, url
+        assert "refused" in response.json()["error"]
+    # Pages may be linked from anywhere; this server's own requests and typed addresses pass.
+    assert client.get("/boards", headers=headers).status_code == 200
+    for own in ({"Sec-Fetch-Site": "same-origin"}, {"Sec-Fetch-Site": "none"}, {}):
+        assert client.get("/api/runarch/count", headers=own).status_code == 200
+
+
+def test_a_conflict_in_czech_and_its_cache_holds_text(client) -> None:
+    from runarch_gen.web import work
+
+    query = {"fix": ["a1=5Y", "b1=5R"], "lang": "cs"}
+    for _ in range(3):
+        response = client.get("/api/runarch/count", params=query)
+        assert response.status_code == 400
+        assert response.json()["error"] == (
+            "protichůdné volby: --fix a1=5Y a --fix b1=5R: dvakrát tvar 5 v řádku 1"
+        )
+    assert all(isinstance(message, str) for message in work._messages.values())
