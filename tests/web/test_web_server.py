@@ -203,7 +203,7 @@ def test_an_abandoned_explanation_is_dropped_and_others_are_answered(server: Ser
     from runarch_gen.runarch.boards.generate import count_boards
 
     rng = random.Random(4)
-    queries = []
+    queries: list[str] = []
     while len(queries) < 6:
         bans = [f"{square_name(rng.randrange(25))}={rng.choice(PIECES).code}" for _ in range(400)]
         if count_boards(BoardConstraints.parse(forbids=bans)) == 0:
