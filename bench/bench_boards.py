@@ -24,6 +24,7 @@ from pathlib import Path
 
 from machine import load
 from runarch_gen.runarch.boards import generate as boardgen
+from runarch_gen.runarch.boards import symmetry
 from runarch_gen.runarch.boards.check import check_board_text
 from runarch_gen.runarch.boards.generate import (
     BoardConstraints,
@@ -58,14 +59,15 @@ def best(repeat: int, work: Callable[[], object], setup: Callable[[], None] | No
 
 def clear_caches() -> None:
     for cached in (
-        boardgen.normalised_boards,
-        boardgen._diagonal_boards,
+        symmetry.normalised_boards,
+        symmetry._diagonal_boards,
         boardgen._plan,
-        boardgen._permutations,
+        symmetry._permutations,
         boardgen._relabel_tables,
-        boardgen._relabelling_masks,
-        boardgen._board_array,
-        boardgen._popcounts,
+        symmetry._relabelling_masks,
+        symmetry._board_array,
+        symmetry._popcounts,
+        symmetry._off_diagonals,
     ):
         cached.cache_clear()
 

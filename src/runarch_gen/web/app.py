@@ -55,6 +55,8 @@ from runarch_gen.web.i18n import LANGUAGES
 from runarch_gen.web.jobs import JobManager
 from runarch_gen.web.pages import fresh_seed, home, page, request_language, wants_download
 from runarch_gen.web.params import (
+    MAX_CALIBRATE_GAMES,
+    MAX_PLAYTEST_GAMES,
     field_bool,
     field_float,
     field_int,
@@ -71,8 +73,6 @@ MAX_BODY = 2_000_000
 MAX_QUERY = 8192
 MAX_TEXT = 1_000_000
 """Characters of an uploaded board or deck."""
-MAX_PLAYTEST_GAMES = 100_000
-MAX_CALIBRATE_GAMES = 10_000
 MAX_REQUESTS = 100
 """Requests in progress at once; beyond, 503."""
 MAX_OFFSET = 20.0

@@ -72,7 +72,7 @@ def request_language(request: Request) -> str:
 
 def _playtest(lang: str) -> dict[str, Any]:
     from runarch_gen.games import registered_games
-    from runarch_gen.web.app import MAX_PLAYTEST_GAMES
+    from runarch_gen.web.params import MAX_PLAYTEST_GAMES
 
     games = [
         {

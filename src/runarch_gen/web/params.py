@@ -27,6 +27,8 @@ from typing import Any
 from runarch_gen.errors import InputError
 
 __all__ = [
+    "MAX_CALIBRATE_GAMES",
+    "MAX_PLAYTEST_GAMES",
     "MAX_SEED",
     "field_bool",
     "field_float",
@@ -40,6 +42,9 @@ __all__ = [
 ]
 
 MAX_SEED = 2**63 - 1
+MAX_PLAYTEST_GAMES = 100_000
+"""The most games one playtest job plays (a web limit beside the command line's)."""
+MAX_CALIBRATE_GAMES = 10_000
 _INT = re.compile(r"-?[0-9]{1,20}", re.ASCII)
 _FLOAT = re.compile(r"-?[0-9]{1,9}(\.[0-9]{1,9})?", re.ASCII)
 TRUE = ("1", "true", "yes", "on", "")

@@ -250,9 +250,9 @@ def generate_distinct(
         next_board = solve_board(board_model, seed=rng.randrange(2**31), time_limit=time_limit)
         if next_board is None:
             if not found:
-                from runarch_gen.runarch.boards.generate import contradiction
+                from runarch_gen.runarch.boards.explain import conflict_message
 
-                raise contradiction(constraints)
+                raise ConstraintError(conflict_message(constraints) or "no board meets them")
             raise ConstraintError(
                 f"{count} distinct boards asked for, but only {len(found)} boards meet"
                 f" {constraints.describe()}"

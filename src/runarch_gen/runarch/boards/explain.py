@@ -180,7 +180,7 @@ class _Chosen:
 
     @classmethod
     def of(cls, options: Sequence[ConflictOption]) -> _Chosen:
-        from runarch_gen.runarch.boards.generate import _square_masks, relabelling_table
+        from runarch_gen.runarch.boards.symmetry import _square_masks, relabelling_table
 
         placed = [o.placement for o in options if o.placement is not None]
         kinds = [o.kind for o in options if o.placement is not None]
