@@ -96,7 +96,17 @@ def stderr_is_terminal() -> bool:
 
 class Advance:
     """The ``advance(n)`` of a bar; :meth:`set_total` gives the bar its total once the work
-    knows it (a deck knows its steps only once its goals are chosen)."""
+    knows it (a deck knows its steps only once its goals are chosen).
+
+    >>> seen = []
+    >>> with report_to(lambda label, total, n: seen.append((total, n))):
+    ...     with progress(None, "deck") as advance:
+    ...         advance(1)
+    ...         advance.set_total(3)
+    ...         advance(2)
+    >>> seen
+    [(None, 0), (None, 1), (3, 0), (3, 2)]
+    """
 
     def __init__(self, step: Callable[[int], None], total: Callable[[int], None]) -> None:
         self._step = step
@@ -107,12 +117,6 @@ class Advance:
 
     def set_total(self, total: int) -> None:
         self._total(total)
-
-
-def set_total(advance: Callable[[int], None] | None, total: int) -> None:
-    """Give the bar behind ``advance`` its total, when it is a bar's (else nothing)."""
-    if isinstance(advance, Advance):
-        advance.set_total(total)
 
 
 @contextlib.contextmanager
