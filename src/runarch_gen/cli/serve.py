@@ -50,8 +50,9 @@ def serve(
         import webbrowser
 
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
+    workshop = create_app(host, port)
     config = uvicorn.Config(
-        create_app(host, port),
+        workshop,
         host=host,
         port=port,
         log_level="warning",
@@ -62,14 +63,13 @@ def serve(
         # one Ctrl-C or SIGTERM ends the server within 5 s.
         timeout_graceful_shutdown=2,
     )
-    from runarch_gen.web import work
 
     class Server(uvicorn.Server):
         """uvicorn's server, which also tells the work in progress to end as soon as a stop
         is asked for, before the open connections are waited for."""
 
         def handle_exit(self, sig: int, frame: Any) -> None:
-            work.stopping.set()
+            workshop.state.stopping.set()
             super().handle_exit(sig, frame)
 
     Server(config).run()

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
@@ -613,7 +614,6 @@ def create_app(
         # The job folder exists only while the server runs.
         manager = jobs if jobs is not None else JobManager()
         app.state.jobs = manager
-        work.stopping.clear()
         await run_in_threadpool(_warm_up)
 
         async def ticker() -> None:
@@ -625,15 +625,19 @@ def create_app(
         try:
             yield
         finally:
-            work.stopping.set()  # every cancellable computation ends now
+            app.state.stopping.set()  # every cancellable computation ends now
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
             manager.shutdown()
 
-    return Starlette(
+    app = Starlette(
         routes=ROUTES,
         middleware=middleware(host, port, max_body=MAX_BODY, max_requests=max_requests),
         exception_handlers={HTTPException: _http_error, Exception: _server_error},
         lifespan=lifespan,
     )
+    # Set when the server stops (by the lifespan's end, or earlier by `serve` as soon as a stop
+    # is asked for): the computations of this application's requests end.
+    app.state.stopping = threading.Event()
+    return app

@@ -25,7 +25,7 @@ from starlette.requests import Request
 from runarch_gen.runarch.boards.constraints import BoardConstraints
 from runarch_gen.runarch.boards.explain import EXPLAIN_SECONDS, Cancelled
 
-__all__ = ["Busy", "Cancelled", "ClientGone", "conflict", "run_cancellable", "stopping"]
+__all__ = ["Busy", "Cancelled", "ClientGone", "conflict", "run_cancellable", "stopping_event"]
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -34,8 +34,11 @@ EXPLAINERS = 2
 MAX_EXPLAINING = 16
 """Conflicts explained or waiting at once; beyond, 429."""
 
-stopping = threading.Event()
-"""Set when the server stops: every cancellable computation ends."""
+
+def stopping_event(request: Request) -> threading.Event:
+    """The application's own event, set when its server stops (``app.state.stopping``)."""
+    event: threading.Event = request.app.state.stopping
+    return event
 
 
 class Busy(Exception):
@@ -49,8 +52,12 @@ class ClientGone(Exception):
 class _Cancel(threading.Event):
     """An event set by the client's disconnect, and seen set once the server stops."""
 
+    def __init__(self, stopping: threading.Event) -> None:
+        super().__init__()
+        self.stopping = stopping
+
     def is_set(self) -> bool:
-        return super().is_set() or stopping.is_set()
+        return super().is_set() or self.stopping.is_set()
 
 
 async def _watch(request: Request, cancel: _Cancel) -> None:
@@ -67,7 +74,7 @@ async def run_cancellable(
 ) -> T:
     """``function(*args, cancel=EVENT, **kwargs)`` in a worker thread; ``EVENT`` is set when
     the client disconnects or the server stops. Raises :class:`ClientGone` if it did."""
-    cancel = _Cancel()
+    cancel = _Cancel(stopping_event(request))
     watcher = asyncio.create_task(_watch(request, cancel))
     try:
         return await run_in_threadpool(functools.partial(function, *args, cancel=cancel, **kwargs))
