@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import time
 from pathlib import Path
@@ -220,6 +221,7 @@ def sweep(
 
         atomic_write(save, plan.to_toml())
     kept = resume or journal or str(_default_journal(plan))
+    folder_was_there = Path(kept).parent.exists()
     total = plan.count * plan.games
     started = time.perf_counter()
     from runarch_gen.play.sweep import run_sweep
@@ -243,6 +245,9 @@ def sweep(
     played = result.games
     if written and result.complete and not keep:
         Path(kept).unlink(missing_ok=True)  # it was only a safety net
+        if not folder_was_there:
+            with contextlib.suppress(OSError):
+                Path(kept).parent.rmdir()
     tail = (
         f"{played:,} of {total:,} games kept in {kept}: continue with"
         f" runarch-gen sweep --resume {kept}"
@@ -256,7 +261,11 @@ def sweep(
     if result.interrupted:
         stopped_after(tail)
         raise typer.Exit(EXIT_INTERRUPTED)
-    note(f"runarch-gen: {played} games in {elapsed:.1f} s on {result.where}, seed {plan.seed}")
+    before = sum(len(games) for games in (done or {}).values())
+    also = f" ({before} of them from {resume})" if before else ""
+    note(
+        f"runarch-gen: {played} games{also} in {elapsed:.1f} s on {result.where}, seed {plan.seed}"
+    )
 
 
 def _report(
@@ -268,7 +277,7 @@ def _report(
         if not result.complete and kept is not None:
             out["journal"] = kept
         emit_json(out)
-    else:
+    elif result.games or result.complete:
         typer.echo(result.table())
     if csv_file is not None:
         from runarch_gen.fileio import atomic_write

@@ -55,7 +55,7 @@ from typing import IO, Any
 from runarch_gen import __version__
 from runarch_gen.errors import InputError, OutputError, ParseError
 from runarch_gen.fileio import beside, display_name, read_text
-from runarch_gen.play.cluster import TIMEOUT, run_on_dask, scheduler_address
+from runarch_gen.play.cluster import TIMEOUT, check_address, run_on_dask, scheduler_address
 from runarch_gen.play.playtest import MAX_GAMES, _Task, check_bots, play_game
 from runarch_gen.play.registry import Registration, Value, format_value
 from runarch_gen.play.report import GameResult, PlayReport, Statistic
@@ -742,6 +742,8 @@ def run_sweep(
     seconds of waiting (``failure``, one line); either way the finished games are reported.
     """
     sweep.check()
+    if scheduler is not None:  # an address Dask cannot use is refused before any game
+        check_address(scheduler_address(scheduler))
     points = sweep.points()
     tasks, _ = _prepare(registration, sweep, points)
     seeds = tuple(game_seed(sweep.seed, k) for k in range(len(points)))
