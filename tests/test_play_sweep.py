@@ -458,6 +458,24 @@ def test_a_stopped_sweep_continues_from_its_journal_to_the_same_table(tmp_path: 
         Journal(path, plan)
 
 
+def test_the_local_pool_keeps_finished_points_batch_by_batch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from runarch_gen.play import sweep as module
+
+    runs = [(0, 0, 30), (1, 0, 10), (1, 20, 30), (2, 0, 5)]
+    assert [len(b) for b in module._batches(runs, 15)] == [1, 2, 1]  # whole points only
+    assert [len(b) for b in module._batches(runs, 25)] == [1, 3]
+    monkeypatch.setattr(module, "LOCAL_BATCH", 50)
+    told: list[tuple[int, int]] = []
+    result = run_sweep(
+        PIG, parse_sweep(SWEEP), workers=2, on_games=lambda p, g: told.append((p, len(g)))
+    )
+    # 4 points of 30 games in batches of two points: each told once, batch by batch
+    assert told == [(0, 30), (1, 30), (2, 30), (3, 30)]
+    assert result.to_json() == run_sweep(PIG, parse_sweep(SWEEP), workers=1).to_json()
+
+
 def test_a_journal_cut_off_by_a_crash_loses_only_its_last_line(tmp_path: Path) -> None:
     plan = parse_sweep(SWEEP)
     path = tmp_path / "j.jsonl"

@@ -667,6 +667,27 @@ def _missing(done: Mapping[int, GameResult], games: int) -> list[tuple[int, int]
     return runs
 
 
+LOCAL_BATCH = 2000
+"""Games the local pool plays between two keepings of finished games (whole points)."""
+
+
+def _batches(
+    runs: Sequence[tuple[int, int, int]], size: int
+) -> Iterator[list[tuple[int, int, int]]]:
+    """``runs`` in batches of whole points, each of at least ``size`` games (but the last)."""
+    batch: list[tuple[int, int, int]] = []
+    games = 0
+    for number, run in enumerate(runs):
+        batch.append(run)
+        games += run[2] - run[1]
+        last_of_point = number + 1 == len(runs) or runs[number + 1][0] != run[0]
+        if games >= size and last_of_point:
+            yield batch
+            batch, games = [], 0
+    if batch:
+        yield batch
+
+
 def _default_bots(registration: Registration) -> tuple[str, ...]:
     # A registration that names its default bot is followed; otherwise the first by name.
     default = getattr(registration, "default_bot", None)
@@ -737,9 +758,10 @@ def run_sweep(
     (an :class:`InputError` names the point). ``done`` holds games already played (from a
     journal): only the others are played, and the result is the one a run from scratch gives.
     ``on_games(point, games)`` is told of finished games as they come — on Dask chunk by
-    chunk, locally at the end of the run — and ``on_progress(n)`` of their number. Ctrl-C
-    stops the run (``interrupted``); a failing cluster stops it within about ``timeout``
-    seconds of waiting (``failure``, one line); either way the finished games are reported.
+    chunk, locally after each batch of whole points (:data:`LOCAL_BATCH` games or more) — and
+    ``on_progress(n)`` of their number. Ctrl-C stops the run (``interrupted``); a failing
+    cluster stops it within about ``timeout`` seconds of waiting (``failure``, one line);
+    either way the finished games are reported.
     """
     sweep.check()
     if scheduler is not None:  # an address Dask cannot use is refused before any game
@@ -779,23 +801,28 @@ def run_sweep(
         run = run_on_dask(_play_chunk, chunks(), keep, address=address, timeout=timeout)
         interrupted, failure = run.interrupted, run.failure
     elif runs:
-        offsets = tuple(itertools.accumulate((stop - start for _, start, stop in runs), initial=0))
-        flat = _SweepTask(tuple(tasks), seeds, tuple(runs), offsets[:-1])
-        local = run_games(
-            _play_flat,
-            flat,
-            games=offsets[-1],
-            seed=sweep.seed,
-            workers=workers,
-            on_progress=on_progress,
-        )
-        new: dict[int, list[GameResult]] = {}
-        for point, result in local.results:
-            finished[point][result.index] = result
-            new.setdefault(point, []).append(result)
-        for point in sorted(new):
-            tell(point, new[point])
-        interrupted = local.interrupted
+        # The local pool plays the games in batches of whole points, each batch kept (told)
+        # when it ends: a crash loses one batch at most, and a new pool per batch costs little.
+        for batch in _batches(runs, LOCAL_BATCH):
+            offsets = tuple(itertools.accumulate((b - a for _, a, b in batch), initial=0))
+            flat = _SweepTask(tuple(tasks), seeds, tuple(batch), offsets[:-1])
+            local = run_games(
+                _play_flat,
+                flat,
+                games=offsets[-1],
+                seed=sweep.seed,
+                workers=workers,
+                on_progress=on_progress,
+            )
+            new: dict[int, list[GameResult]] = {}
+            for point, result in local.results:
+                finished[point][result.index] = result
+                new.setdefault(point, []).append(result)
+            for point in sorted(new):
+                tell(point, new[point])
+            if local.interrupted:
+                interrupted = True
+                break
     reports = []
     for task, seed, games in zip(tasks, seeds, finished, strict=True):
         game = registration.load(dict(task.values))
