@@ -28,6 +28,7 @@ import logging
 import os
 import time
 import uuid
+import warnings
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -216,7 +217,11 @@ def run_on_dask(
             check_address(address)
             probe(address, timeout)
             try:
-                client = Client(address, timeout=timeout, set_as_default=False)
+                with warnings.catch_warnings():
+                    # Dask warns of other versions of its own dependencies on the workers in
+                    # many lines; what matters here, runarch-gen's version, is checked per chunk.
+                    warnings.simplefilter("ignore")
+                    client = Client(address, timeout=timeout, set_as_default=False)
             except Exception as exc:
                 why = " ".join(str(exc).split()) or type(exc).__name__
                 raise ClusterError(f"{address}: cannot connect to the scheduler ({why})") from None

@@ -435,11 +435,11 @@ def _decode(item: Any, games: int) -> GameResult:
         value = entry[1]
 
         def atom(x: Any) -> bool:
-            return isinstance(x, str) or _is_number(x)
+            return isinstance(x, (str, bool)) or _is_number(x)
 
         if isinstance(value, list) and all(atom(v) for v in value):
             statistics.append((entry[0], tuple(value)))
-        elif atom(value) or isinstance(value, bool):
+        elif atom(value):
             statistics.append((entry[0], value))
         else:
             raise ValueError(f"statistic {entry[0]!r} is not a number or a text")
