@@ -557,7 +557,8 @@ def test_charts_show_every_dimension_bots_included(tmp_path: Path) -> None:
     # heatmaps over target × the next largest; a panel for every value of the others
     for panel in ("bots=hold12", "bots=hold12+cautious", "players=2", "players=3"):
         assert panel in texts
-    assert "fair share" in texts  # the colour scale is centred on the fair value
+    # the colour scale is centred on the fair value: here each point's own (the players vary)
+    assert "first player wins less each point's fair share" in texts
     one = run_sweep(PIG, parse_sweep(SWEEP.replace("games = 30", "games = 6")), workers=1)
     two = _svg_texts(one.charts()["length.svg"])  # two dimensions: a heatmap, both shown
     assert all(word in two for word in ("hold12+cautious", "bots", "target", "25"))

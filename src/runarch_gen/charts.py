@@ -86,11 +86,18 @@ class Point:
 
 @dataclass(frozen=True, slots=True)
 class Cell:
-    """One cell of a heatmap: its value and optionally its interval."""
+    """One cell of a heatmap: its value (its label) and optionally its interval, and the
+    ``shade`` its colour stands for when that is not the value (e.g. the value less a fair
+    share that differs from cell to cell; the interval is then on the same footing)."""
 
     value: float
     low: float | None = None
     high: float | None = None
+    shade: float | None = None
+
+    @property
+    def colour(self) -> float:
+        return self.value if self.shade is None else self.shade
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,11 +273,12 @@ def line_figure(
     x_ticks: Sequence[str] | None = None,
     reference_label: str | None = None,
     note: str | None = None,
+    x_positions: Sequence[float] | None = None,
 ) -> Figure:
     """One line per series over a parameter, with its confidence band where points have
     intervals; ``x_ticks`` labels the points 0, 1, 2 … (a parameter's values that are not
-    numbers); ``reference`` draws a dashed line (named in the legend by ``reference_label``),
-    ``note`` a remark in a box."""
+    numbers; or at ``x_positions``); ``reference`` draws a dashed line (named in the legend by
+    ``reference_label``), ``note`` a remark in a box."""
     figure, axes = _figure()
     for index, (name, points) in enumerate(series.items()):
         colour = SERIES_COLOURS[index % len(SERIES_COLOURS)]
@@ -288,7 +296,8 @@ def line_figure(
 
         axes.yaxis.set_major_formatter(PercentFormatter(1.0))
     if x_ticks is not None:
-        axes.set_xticks(range(len(x_ticks)), list(x_ticks))
+        where = list(x_positions) if x_positions is not None else list(range(len(x_ticks)))
+        axes.set_xticks(where, list(x_ticks))
     if len(series) > 1 or (reference is not None and reference_label):
         axes.legend(frameon=False)
     _note(axes, note)
@@ -312,6 +321,7 @@ def line_chart(
     x_ticks: Sequence[str] | None = None,
     reference_label: str | None = None,
     note: str | None = None,
+    x_positions: Sequence[float] | None = None,
     fmt: Format = "png",
 ) -> bytes:
     """:func:`line_figure` as PNG or SVG bytes."""
@@ -326,6 +336,7 @@ def line_chart(
             x_ticks=x_ticks,
             reference_label=reference_label,
             note=note,
+            x_positions=x_positions,
         ),
         fmt,
     )
@@ -376,6 +387,7 @@ def heatmap_figure(
     centre: float | None = None,
     centre_label: str | None = None,
     span: float = 0.0,
+    limits: tuple[float, float] | None = None,
     note: str | None = None,
 ) -> Figure:
     """Heatmaps over two parameters, one panel per value of the further ones (small
@@ -386,8 +398,9 @@ def heatmap_figure(
     and the colour bar marks it with a line (named by ``centre_label``); otherwise they run
     through viridis, which reads in grey too. The scale reaches at least ``span`` either side
     of its middle, so that differences no larger than the noise stay pale instead of being
-    stretched over the whole map. A label is bold where the cell's interval excludes
-    ``centre``. ``note`` is a remark shown under the title (e.g. that the map is flat).
+    stretched over the whole map, and never beyond ``limits`` (default for ``percent``: 0 to
+    1). A label is bold where the cell's interval excludes ``centre``. ``note`` is a remark
+    shown under the title (e.g. that the map is flat).
     """
     import math
 
@@ -397,18 +410,19 @@ def heatmap_figure(
     from matplotlib.colors import Normalize, TwoSlopeNorm
 
     finite = [
-        c.value
+        c.colour
         for panel in panels
         for row in panel.cells
         for c in row
-        if c is not None and math.isfinite(c.value)
+        if c is not None and math.isfinite(c.colour)
     ]
+    bounds = limits if limits is not None else ((0.0, 1.0) if percent else None)
     norm: Normalize
     if centre is not None:
         half = max([abs(v - centre) for v in finite] + [span, 1e-9])
         low, high = centre - half, centre + half
-        if percent:
-            low, high = max(low, 0.0), min(high, 1.0)
+        if bounds is not None:
+            low, high = max(low, bounds[0]), min(high, bounds[1])
         norm = (
             TwoSlopeNorm(vcenter=centre, vmin=low, vmax=high)
             if low < centre < high
@@ -421,10 +435,10 @@ def heatmap_figure(
         floor = 0.005 if percent else max(abs(middle) * 0.02, 1e-6)
         half = max((highest - lowest) / 2, span, floor)
         low, high = middle - half, middle + half
-        if percent and low < 0:
-            low, high = 0.0, high - low
-        if percent and high > 1:
-            low, high = max(0.0, low - (high - 1)), 1.0
+        if bounds is not None and low < bounds[0]:
+            low, high = bounds[0], high + (bounds[0] - low)
+        if bounds is not None and high > bounds[1]:
+            low, high = max(bounds[0], low - (high - bounds[1])), bounds[1]
         norm = Normalize(low, high)
         cmap = colormaps["viridis"].with_extremes(bad=MISSING)
 
@@ -451,7 +465,7 @@ def heatmap_figure(
         axes = grid[index // across][index % across]
         axes_used.append(axes)
         values = np.array(
-            [[np.nan if c is None else c.value for c in row] for row in panel.cells],
+            [[np.nan if c is None else c.colour for c in row] for row in panel.cells],
             dtype=float,
         )
         axes.imshow(values, cmap=cmap, norm=norm, aspect="auto", origin="lower")
@@ -465,7 +479,7 @@ def heatmap_figure(
                 if cell is None or not math.isfinite(cell.value):
                     continue
                 text = f"{100 * cell.value:.0f} %" if percent else f"{cell.value:.3g}"
-                red, green, blue, _ = cmap(norm(cell.value))
+                red, green, blue, _ = cmap(norm(cell.colour))
                 dark = 0.299 * red + 0.587 * green + 0.114 * blue < 0.5
                 beyond = (
                     centre is not None
@@ -526,6 +540,7 @@ def heatmaps(
     centre: float | None = None,
     centre_label: str | None = None,
     span: float = 0.0,
+    limits: tuple[float, float] | None = None,
     note: str | None = None,
     fmt: Format = "png",
 ) -> bytes:
@@ -543,6 +558,7 @@ def heatmaps(
             centre=centre,
             centre_label=centre_label,
             span=span,
+            limits=limits,
             note=note,
         ),
         fmt,

@@ -319,23 +319,40 @@ def _line(
     note: str | None,
 ) -> MplFigure:
     numbers = _numeric(labels)
+    whole = numbers is not None and len(numbers) <= 15 and all(x.is_integer() for x in numbers)
     position = (
         dict(zip(labels, numbers, strict=True))
         if numbers is not None
         else {x: float(i) for i, x in enumerate(labels)}
     )
     points = [Point(position[c[dimension]], f.value, f.low, f.high) for c, f in present]
+    series = {column.title: points}
+    constant = _varying_fair(present) is None
+    if not constant:  # the fair share changes along the line (with the players): drawn too
+        series["fair share"] = [
+            Point(position[c[dimension]], f.column.fair or 0.0) for c, f in present
+        ]
     return line_figure(
-        {column.title: points},
+        series,
         title=heading,
         x_label=dimension,
         y_label=column.title,
         percent=column.kind == "rate",
-        reference=column.fair,
+        reference=column.fair if constant else None,
         reference_label=_fair_label(column),
-        x_ticks=None if numbers is not None else list(labels),
+        # whole numbers are ticked at their values, words in the order given
+        x_ticks=list(labels) if numbers is None or whole else None,
+        x_positions=numbers if numbers is not None and whole else None,
         note=note,
     )
+
+
+def _varying_fair(present: Sequence[tuple[Mapping[str, str], Figure]]) -> set[float] | None:
+    """The fair values of a column's points when they differ (the players vary), else None."""
+    fairs = {f.column.fair for _, f in present}
+    if len(fairs) < 2 or None in fairs:
+        return None
+    return {fair for fair in fairs if fair is not None}
 
 
 def _maps(
@@ -347,7 +364,10 @@ def _maps(
     note: str | None,
 ) -> MplFigure:
     # The two dimensions with the most values span each map (the first named on ties); every
-    # other one gets a panel per value, so no dimension is ever left out.
+    # other one gets a panel per value, so no dimension is ever left out. Where the fair share
+    # differs from point to point (the players vary), the colours say how far each point is
+    # from its own fair share; the labels stay the values.
+    edge = _varying_fair(present) is not None
     ranked = sorted(dimensions, key=lambda d: (-len(values[d]), dimensions.index(d)))
     x, y = sorted(ranked[:2], key=dimensions.index)
     rest = [d for d in dimensions if d not in (x, y)]
@@ -355,9 +375,7 @@ def _maps(
     for coordinate, figure in present:
         key = tuple(coordinate[d] for d in rest)
         cells = panels.setdefault(key, [[None] * len(values[x]) for _ in values[y]])
-        cells[values[y].index(coordinate[y])][values[x].index(coordinate[x])] = Cell(
-            figure.value, figure.low, figure.high
-        )
+        cells[values[y].index(coordinate[y])][values[x].index(coordinate[x])] = _cell(figure, edge)
     order = {d: {v: i for i, v in enumerate(values[d])} for d in rest}
     keys = sorted(panels, key=lambda k: [order[d][v] for d, v in zip(rest, k, strict=True)])
     spans = [f.high - f.low for _, f in present if f.low is not None and f.high is not None]
@@ -371,10 +389,20 @@ def _maps(
         title=heading,
         x_label=x,
         y_label=y,
-        value_label=column.title,
+        value_label=f"{column.title} less each point's fair share" if edge else column.title,
         percent=column.kind == "rate",
-        centre=column.fair,
-        centre_label=_fair_label(column),
+        centre=0.0 if edge else column.fair,
+        centre_label="each point's fair share" if edge else _fair_label(column),
         span=max(spans, default=0.0),
+        limits=(-1.0, 1.0) if edge else None,
         note=note,
     )
+
+
+def _cell(figure: Figure, edge: bool) -> Cell:
+    if not edge or figure.column.fair is None:
+        return Cell(figure.value, figure.low, figure.high)
+    fair = figure.column.fair
+    low = None if figure.low is None else figure.low - fair
+    high = None if figure.high is None else figure.high - fair
+    return Cell(figure.value, low, high, shade=figure.value - fair)
