@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from runarch_gen.backgammon.bots import BOTS
 from runarch_gen.backgammon.engine import BackgammonGame, BackgammonState
@@ -49,6 +50,12 @@ def _first(state: BackgammonState) -> int:
     return state.games[0].first if state.games else state.first
 
 
+def _kit() -> Any:
+    from runarch_gen.backgammon.kit import KIT
+
+    return KIT
+
+
 REGISTRATION = register_game(
     BACKGAMMON_TYPE,
     load_backgammon,
@@ -65,4 +72,5 @@ REGISTRATION = register_game(
     length=_rolls,
     length_unit="rolls",
     first=_first,
+    kit=_kit,
 )

@@ -71,6 +71,12 @@ def _first(state: BluffState) -> int:
     return state.first_opener
 
 
+def _kit() -> Any:
+    from runarch_gen.bluff.kit import KIT
+
+    return KIT
+
+
 REGISTRATION = register_game(
     BLUFF_TYPE,
     load_bluff,
@@ -89,4 +95,5 @@ REGISTRATION = register_game(
     length=_rounds,
     length_unit="rounds",
     first=_first,
+    kit=_kit,
 )

@@ -108,6 +108,9 @@ def game_app(
     if records:
         group.command("record")(_record_command(name))
         group.command("replay")(_replay_command(name))
+    from runarch_gen.cli.kit import add_kit_command
+
+    add_kit_command(group, name)  # from the registration's kit hook
     app.add_typer(group, name=name)
     return group
 

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from runarch_gen.malacca.bots import BOTS
 from runarch_gen.malacca.engine import MALACCA_TYPE, MalaccaGame, MalaccaState
@@ -58,6 +59,12 @@ def _first(state: MalaccaState) -> int:
     return state.history()[0]
 
 
+def _kit() -> Any:
+    from runarch_gen.malacca.kit import KIT
+
+    return KIT
+
+
 REGISTRATION = register_game(
     MALACCA_TYPE,
     load_malacca,
@@ -77,4 +84,5 @@ REGISTRATION = register_game(
     length=_rounds,
     length_unit="rounds",
     first=_first,
+    kit=_kit,
 )

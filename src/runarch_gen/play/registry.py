@@ -255,6 +255,9 @@ class Registration:
     first: Callable[[Any], int] | None = None
     checks: Callable[[Mapping[str, Value]], Sequence[Any]] | None = None
     suggestions: Callable[[Mapping[str, Value], Any], Sequence[Mapping[str, str]]] | None = None
+    kit: Callable[[], Any] | None = None
+    """The game's print-and-play kit: returns its :class:`~runarch_gen.pnp.kit.KitDefinition`
+    (imported when first asked for); ``runarch-gen GAME kit`` and the workshop make kits with it."""
 
     def load(self, values: Mapping[str, Value]) -> Game[Any]:
         return self.factory(values)
@@ -277,6 +280,7 @@ def register_game(
     first: Callable[[Any], int] | None = None,
     checks: Callable[[Mapping[str, Value]], Sequence[Any]] | None = None,
     suggestions: Callable[[Mapping[str, Value], Any], Sequence[Mapping[str, str]]] | None = None,
+    kit: Callable[[], Any] | None = None,
 ) -> Registration:
     """Register a kind of game under its short name and aliases (a second registration of
     the same name replaces the first, so reloading a module is harmless)."""
@@ -294,6 +298,7 @@ def register_game(
         first,
         checks,
         suggestions,
+        kit,
     )
     _REGISTRY[game_type.short_name] = registration
     for alias in (game_type.short_name, *game_type.aliases):

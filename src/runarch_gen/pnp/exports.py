@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
@@ -105,13 +105,18 @@ class _Encoder:
         return {name: future.result() for name, future in self.pending.items()}
 
 
-def piece_images(plan: PlannedKit, exports: ExportKinds) -> dict[str, bytes]:
+def piece_images(
+    plan: PlannedKit, exports: ExportKinds, keys: Container[str] | None = None
+) -> dict[str, bytes]:
     """``images/KEY.png`` for every card and piece of the exported kinds (``-back`` for a
-    double-sided one's back, once per kind where the backs are shared)."""
+    double-sided one's back, once per kind where the backs are shared); only the pieces of
+    these ``keys`` if given."""
     bleed = plan.imposition.bleed
     with ThreadPoolExecutor(max_workers=2) as pool:
         encoder = _Encoder(pool)
         for item in _items(plan, (*exports.cards, *exports.pieces)):
+            if keys is not None and item.key not in keys:
+                continue
             b = bleed if item.bleed is None else item.bleed
             front = piece_surface(plan.fonts, item, b, plan.front)
             encoder.add(f"images/{item.key}.png", partial(front.png, dpi=DPI, round_=item.round))
@@ -209,7 +214,7 @@ def tts_files(
     decks: list[dict[str, Any]] = []
     base = (folder.resolve().as_uri() + "/") if folder is not None else ""
     deck_id = 0
-    for position, kind in enumerate(exports.cards):
+    for position, kind in enumerate(exports.tts if exports.tts is not None else exports.cards):
         cards = _items(plan, (kind,))
         if not cards:
             continue

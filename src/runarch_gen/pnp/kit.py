@@ -72,6 +72,7 @@ __all__ = [
     "Texts",
     "default_folder",
     "furniture",
+    "kit_definition",
     "kit_owner",
     "load_templates",
     "make_kit",
@@ -372,6 +373,8 @@ class ExportKinds:
     cards: tuple[str, ...] = ()
     pieces: tuple[str, ...] = ()
     shared_backs: tuple[str, ...] = ()
+    tts: tuple[str, ...] | None = None
+    """The kinds laid out as Tabletop Simulator decks (default: the cards)."""
 
 
 def furniture(texts: Texts, duplex: Duplex, pages: int) -> Furniture:
@@ -600,6 +603,17 @@ def kit_owner(game: str, hint: str = "; not replaced (choose another --output)")
 # -- the definition and the pipeline -----------------------------------------------------------
 
 
+def kit_definition(registration: Any) -> KitDefinition:
+    """The kit of a registered game (its registration's ``kit`` hook), or an
+    :class:`InputError` for a game without one."""
+    hook = getattr(registration, "kit", None)
+    if hook is None:
+        name = registration.game_type.short_name
+        raise InputError(f"{name} has no print-and-play kit")
+    definition: KitDefinition = hook()
+    return definition
+
+
 @dataclass(frozen=True)
 class KitDefinition:
     """A game's kit: its short name, its component kinds in print order (``--only`` names a
@@ -609,9 +623,10 @@ class KitDefinition:
     game: str
     kinds: tuple[str, ...]
     plan: Callable[[KitRequest], KitPlan]
-    preview_kinds: tuple[str, ...] = ()
-    """Kinds whose first page is previewed (default: every kind)."""
     uses_seed: bool = False
+    make: Callable[[Path, KitRequest], MadeKit] | None = None
+    """A game that writes more than the common pipeline (RunArch: its board and deck, checked
+    on the side) makes its folder itself; :func:`make_kit` calls it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -620,21 +635,47 @@ class MadeKit:
     manifest: dict[str, Any] = field(hash=False, compare=False)
 
 
-def build_files(plan: KitPlan) -> dict[str, bytes]:
+def export_files(
+    plan: PlannedKit,
+    exports: ExportKinds,
+    game: str,
+    *,
+    images: bool,
+    preset: str | None,
+    folder: Path | None,
+) -> dict[str, bytes]:
+    """The exports the options ask for: ``images/`` and ``tts/`` (``images``), a print
+    service's files (``preset``); the saved object's addresses point into ``folder``."""
+    from runarch_gen.pnp import exports as export
+
+    files: dict[str, bytes] = {}
+    if images:
+        files.update(export.piece_images(plan, exports))
+        files.update(export.tts_files(plan, exports, game, folder))
+    if preset is not None:
+        files.update(export.preset_files(plan, exports, preset))
+    return files
+
+
+def build_files(plan: KitPlan, folder: Path | None = None) -> dict[str, bytes]:
     """Every file of a planned kit: ``kit.pdf``, the duplex test where backs matter, previews,
     the game's own files, and the exports the options ask for."""
-    from runarch_gen.pnp import exports
-
     files: dict[str, bytes] = {"kit.pdf": render_kit_pdf(plan)}
     if has_backs(plan.imposition):
         files["duplex-test.pdf"] = render_duplex_test_pdf(plan, plan.options.duplex)
     files.update(render_page_previews(plan, plan.kinds, back_of=plan.exports.cards))
     files.update(plan.extra_files)
-    if plan.options.images:
-        files.update(exports.piece_images(plan, plan.exports))
-        files.update(exports.tts_files(plan, plan.exports, plan.game))
-    if plan.options.preset is not None:
-        files.update(exports.preset_files(plan, plan.exports, plan.options.preset))
+    options = plan.options
+    files.update(
+        export_files(
+            plan,
+            plan.exports,
+            plan.game,
+            images=options.images,
+            preset=options.preset,
+            folder=folder,
+        )
+    )
     return files
 
 
@@ -679,13 +720,15 @@ def make_kit(
     """Plan, draw and write the kit of ``definition`` into ``folder`` (replaced only when it
     holds this game's kit and nothing else; written whole, once). Raises
     :class:`~runarch_gen.errors.InputError` for bad options, before anything is written."""
+    if definition.make is not None:
+        return definition.make(Path(folder), request)
     step = advance or (lambda n: None)
     owner = kit_owner(definition.game)
     check_replaceable_folder(Path(folder), owner)  # refused before any work
     options = request.options.checked(definition.kinds)
     plan = definition.plan(KitRequest(options, request.values, request.seed))
     step(1)
-    files = build_files(plan)
+    files = build_files(plan, Path(folder))
     step(1)
     per_paper = {plan.imposition.spec.paper.name: plan.imposition.page_count}
     for paper in plan.templates.papers:

@@ -158,6 +158,8 @@ class Item:
     booklet: bool = False
     """A page of a booklet (``alone`` and never cut): in double-sided printing the next such
     page is printed on its back instead of a blank."""
+    outlined: bool = False
+    """Cut along the outline the piece draws itself (a die net): no crop marks."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,7 +358,7 @@ def impose(
                 ib = bleed if item.bleed is None else item.bleed
                 block.append(Placement(item, bleed_box.inset(ib), bleed_box, quarter))
             page.placements.extend(block)
-            if not first.booklet:  # a booklet page is not cut
+            if not (first.booklet or first.outlined):  # not cut, or cut along its outline
                 page.marks.extend(_block_marks(block, spec))
             remaining = remaining[n:]
             page.cursor = top + rows * bh + (rows - 1) * spec.gutter
@@ -392,6 +394,7 @@ def _same_block(a: Item, b: Item) -> bool:
         and a.double_sided == b.double_sided
         and a.bleed == b.bleed
         and a.rotatable == b.rotatable
+        and a.outlined == b.outlined
     )
 
 

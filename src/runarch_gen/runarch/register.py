@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from functools import cache
+from typing import Any
 
 from runarch_gen.errors import InputError
 from runarch_gen.play.balance import Finding
@@ -104,6 +105,12 @@ def _first(state: RunArchState) -> int:
     return state.setup.first
 
 
+def _kit() -> Any:
+    from runarch_gen.runarch.kit.definition import KIT
+
+    return KIT
+
+
 REGISTRATION = register_game(
     RUNARCH_TYPE,
     load_runarch,
@@ -120,4 +127,5 @@ REGISTRATION = register_game(
     length_unit="turns",
     first=_first,
     suggestions=_suggestions,
+    kit=_kit,
 )

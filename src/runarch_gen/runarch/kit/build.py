@@ -23,7 +23,7 @@ from runarch_gen.pnp import kit as generic
 from runarch_gen.pnp.fonts import FontSet
 from runarch_gen.pnp.geometry import Point
 from runarch_gen.pnp.kit import Texts
-from runarch_gen.pnp.kitfolder import file_entries, owned_kit, sha256, write_kit_folder
+from runarch_gen.pnp.kitfolder import file_entries, sha256, write_kit_folder
 from runarch_gen.pnp.sheets import (
     Duplex,
     Furniture,
@@ -398,16 +398,24 @@ def build_manifest(
     inputs: Mapping[str, Mapping[str, Any]],
     outputs: Mapping[str, bytes],
     validation: ValidationReport | None = None,
+    images: bool = False,
+    preset: str | None = None,
 ) -> dict[str, Any]:
     """The manifest: what the kit holds and how it was made, and whether its set can be
     played (``validation``, RULES §9). Sections are built by separate functions."""
     o = plan.options
     return {
         "generator": {"name": "runarch-gen", "version": __version__},
+        "game": "runarch",
         "seed": seed,
         "options": {
             **generic.manifest_options(
-                o, archive_order=o.archive_order, tokens=o.tokens, conditions=o.conditions
+                o,
+                images=images,
+                preset=preset,
+                archive_order=o.archive_order,
+                tokens=o.tokens,
+                conditions=o.conditions,
             ),
             **({"variants": list(o.variants)} if o.variants else {}),
         },
@@ -449,13 +457,11 @@ def kit_folder(out: str | os.PathLike[str], name: str) -> Path:
     return folder
 
 
-check_replaceable_kit = owned_kit(
-    lambda manifest: manifest["generator"]["name"] == "runarch-gen",
-    "a kit that runarch-gen wrote",
-    "; not replaced (choose another --name or --out, or move it away)",
+check_replaceable_kit = generic.kit_owner(
+    "runarch", "; not replaced (choose another -o, --name or --out, or move it away)"
 )
-"""Raise :class:`~runarch_gen.errors.OutputError` unless a folder holds a kit runarch-gen wrote
-and nothing else: a ``manifest.json`` of runarch-gen listing every file in the folder."""
+"""Raise :class:`~runarch_gen.errors.OutputError` unless a folder holds a RunArch kit that
+runarch-gen wrote and nothing else: a ``manifest.json`` listing every file in the folder."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -476,6 +482,7 @@ def build_kit(
     sources: Mapping[str, Mapping[str, Any]] | None = None,
     previews: bool = True,
     images: bool = False,
+    preset: str | None = None,
     advance: Callable[[int], None] | None = None,
     before_write: Callable[[], None] | None = None,
     validation: ValidationReport | Callable[[], ValidationReport] | None = None,
@@ -484,7 +491,8 @@ def build_kit(
     ``manifest.json``. The folder appears only once complete (built in a temporary place).
 
     ``images`` adds ``images/`` (a 300-dpi PNG with bleed per card, tile, stone and token) and
-    ``tts/`` (Tabletop Simulator deck sheets), see :mod:`~runarch_gen.runarch.kit.images`.
+    ``tts/`` (Tabletop Simulator deck sheets and saved object), ``preset`` a print service's
+    card files, see :mod:`~runarch_gen.runarch.kit.images`.
 
     ``board_json`` and ``deck_json`` are the documents written beside the PDF, so a kit can
     be rebuilt from its own folder; ``sources`` says where board and deck came from (file
@@ -507,11 +515,14 @@ def build_kit(
     step(1)
     if previews:
         files.update(render_previews(plan))
-    if images:
-        from runarch_gen.runarch.kit.images import render_images, render_tts
+    if images or preset is not None:
+        from runarch_gen.runarch.kit.images import EXPORTS
 
-        files.update(render_images(plan))
-        files.update(render_tts(plan))
+        files.update(
+            generic.export_files(
+                plan, EXPORTS, "runarch", images=images, preset=preset, folder=Path(folder)
+            )
+        )
     step(1)
     files["board.json"] = board_json.encode("utf-8")
     files["deck.json"] = deck_json.encode("utf-8")
@@ -524,7 +535,15 @@ def build_kit(
         }
     if ready is None and validation is not None and not isinstance(validation, ValidationReport):
         ready = validation()  # waits for static checks running beside the drawing
-    manifest = build_manifest(plan, seed=seed, inputs=inputs, outputs=files, validation=ready)
+    manifest = build_manifest(
+        plan,
+        seed=seed,
+        inputs=inputs,
+        outputs=files,
+        validation=ready,
+        images=images,
+        preset=preset,
+    )
     if before_write is not None:
         before_write()
     write_kit_folder(folder, files, check_replaceable_kit, manifest)  # images/, tts/ inside
