@@ -36,7 +36,7 @@ from typing import Any, Protocol
 from runarch_gen import __version__
 from runarch_gen.errors import InputError
 from runarch_gen.fileio import check_replaceable_folder, display_name, read_text
-from runarch_gen.pnp.components import ComponentRegistry
+from runarch_gen.pnp.components import Component, ComponentRegistry
 from runarch_gen.pnp.fonts import FontSet
 from runarch_gen.pnp.geometry import Box, Point
 from runarch_gen.pnp.kitfolder import (
@@ -394,6 +394,56 @@ def furniture(texts: Texts, duplex: Duplex, pages: int) -> Furniture:
 
     first = t.format(f"duplex_note_{duplex}", pages=pages)
     return Furniture(str(t["print_note"]), str(t["square_label"]), label, first)
+
+
+def plan_sheets(
+    *,
+    game: str,
+    options: KitOptions,
+    templates: KitTemplates,
+    texts: Texts,
+    fonts: FontSet,
+    components: ComponentRegistry[Any],
+    contents: Any,
+    book: Any,
+    kinds: tuple[str, ...],
+    exports: ExportKinds,
+    extra_files: Mapping[str, bytes] | None = None,
+    manifest_options: Mapping[str, Any] | None = None,
+) -> KitPlan:
+    """A game's kit laid out: the rulebook's pages (``book``, a
+    :class:`~runarch_gen.pnp.rulebook.FlowBook`, unless ``--only`` leaves out ``rules``), then
+    the items of every component kind (or of the ``--only`` kinds) made from ``contents``,
+    imposed on the paper."""
+    from runarch_gen.pnp.rulebook import rulebook_items
+
+    spec = templates.sheet(options.paper)
+    wanted = kinds if options.only is None else options.only
+    if book is not None:  # the rulebook's pages are a component too, printed first
+        components = ComponentRegistry(
+            [
+                Component("rules", lambda c: rulebook_items(book, spec), book.draw_rules_page),
+                *components,
+            ]
+        )
+    items = components.items(contents, wanted)
+    if not items:
+        raise InputError("--only: these kinds print nothing")
+    imposition = impose_kit(items, spec, options)
+    return KitPlan(
+        game,
+        options,
+        templates,
+        texts,
+        fonts,
+        components,
+        tuple(items),
+        imposition,
+        kinds,
+        exports,
+        dict(extra_files or {}),
+        dict(manifest_options or {}),
+    )
 
 
 def impose_kit(items: Sequence[Item], spec: SheetSpec, options: KitOptions) -> Imposition:

@@ -100,7 +100,13 @@ class RasterSurface(Surface):
         self, box: Box, radius: float, fill: Paint | None, stroke: Stroke | None
     ) -> None:
         k = self._k
-        xy = (box.x * k, box.y * k, box.right * k - 1, box.bottom * k - 1)
+        # A box under a pixel still covers one (Pillow refuses a corner before the other).
+        xy = (
+            box.x * k,
+            box.y * k,
+            max(box.x * k, box.right * k - 1),
+            max(box.y * k, box.bottom * k - 1),
+        )
         if fill is not None:
             if radius > 0:
                 self._draw.rounded_rectangle(xy, radius * k, fill=fill.rgb)

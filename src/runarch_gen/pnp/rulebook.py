@@ -204,7 +204,10 @@ class FlowBook:
             h = self.height(block, width)
             need = gap + h
             if block.kind == "heading" and i + 1 < len(blocks):
-                need += HEADING_GAP + self.height(blocks[i + 1], width)
+                # A heading stays with what follows it, that block's own gap included.
+                after = blocks[i + 1]
+                follow = FIGURE_GAP if after.kind == "figure" else PARA_GAP
+                need += HEADING_GAP + follow + self.height(after, width)
             if y + need > columns[col].bottom + 1e-6 and y > columns[col].y + 1e-6:
                 next_column()
                 if len(pages) > 1 or col == 1:
