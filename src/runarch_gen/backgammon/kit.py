@@ -16,7 +16,7 @@ exact (:mod:`.odds`); the worked hit and bear-off are played by the move rules (
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -267,7 +267,7 @@ class BackgammonPainter:
         plan, tile = item.payload
         w = tile.window
         oy = CAPTION
-        with s.transformed(translate=(-w.x, oy - w.y)):
+        with s.transformed(translate=(-w.x, oy - w.y)), s.showing(w):
             self.draw_board(s)
         big = 2000.0
         for cover in (
@@ -456,7 +456,7 @@ class BackgammonPainter:
         t = self.t
         s.text(Box(box.x, box.y, box.width, 5), str(t["hit_title"]), _style(size + 1, font="bold"))
         heads = [str(h) for h in t["hit_heads"]]
-        rows = [
+        rows: list[tuple[str, ...]] = [
             (str(d), _percent(HIT_CHANCE[d], t), _percent(REACH_CHANCE[d], t))
             for d in SEED_DISTANCES
         ]
@@ -471,7 +471,7 @@ class BackgammonPainter:
         self._table(s, Box(box.x, y + 9, box.width, 0), heads, rows, size)
 
     def _table(
-        self, s: Surface, box: Box, heads: list[str], rows: list[tuple[str, ...]], size: float
+        self, s: Surface, box: Box, heads: list[str], rows: Sequence[tuple[str, ...]], size: float
     ) -> float:
         cols = len(heads)
         cw = box.width / cols
@@ -579,7 +579,7 @@ class BackgammonRulebook(FlowBook):
                 count("checkers"),
                 2 * g.checker + 2,
                 g.checker,
-                lambda s: self._two_checkers(s),
+                self._two_checkers,
             ),
             (
                 count("dice"),
@@ -593,7 +593,7 @@ class BackgammonRulebook(FlowBook):
                 count("score"),
                 3 * marker.width + 4,
                 marker.height,
-                lambda s: self._markers(s),
+                self._markers,
             ),
             (
                 count("setups"),
@@ -820,6 +820,7 @@ def plan_kit(request: KitRequest) -> KitPlan:
         book=book,
         kinds=KINDS,
         exports=EXPORTS,
+        painter=painter,
         extra_files=extra,
         manifest_options={"rules": BACKGAMMON_TYPE.game_string(values)},
     )

@@ -71,11 +71,16 @@ def _style(size: float, paint: Paint = BLACK, **kw: Any) -> TextStyle:
 # -- geometry shared by the board and its pictures ----------------------------------------------
 
 
-def ring_cells(count: int, area: Box) -> tuple[list[Box], float]:
-    """``count`` square cells clockwise round the edge of ``area`` from its top-left corner,
-    and their size."""
-    cols = max(3, math.ceil(count / 3))
-    rows = max(3, math.ceil((count - 2 * cols) / 2) + 2)
+def _ring_shape(count: int, least: tuple[int, int]) -> tuple[int, int]:
+    cols = max(least[0], math.ceil(count / 3))
+    rows = max(least[1], math.ceil((count - 2 * cols) / 2) + 2)
+    return cols, rows
+
+
+def ring_cells(count: int, area: Box, least: tuple[int, int] = (3, 3)) -> tuple[list[Box], float]:
+    """``count`` square cells clockwise round the edge of ``area`` from its top-left corner
+    (a ring of at least ``least`` columns and rows), and their size."""
+    cols, rows = _ring_shape(count, least)
     size = min(area.width / cols, area.height / rows)
     x0 = area.x + (area.width - cols * size) / 2
     y0 = area.y + (area.height - rows * size) / 2
@@ -86,10 +91,14 @@ def ring_cells(count: int, area: Box) -> tuple[list[Box], float]:
     return [Box(x0 + c * size, y0 + r * size, size, size) for c, r in path[:count]], size
 
 
+BOARD_RING = (8, 6)
+"""The board's ring is at least this many fields across and down, so that a short scale
+still leaves room for the slots in the middle."""
+
+
 def _ring_inside(count: int, area: Box) -> Box:
-    cols = max(3, math.ceil(count / 3))
-    rows = max(3, math.ceil((count - 2 * cols) / 2) + 2)
-    _, size = ring_cells(count, area)
+    cols, rows = _ring_shape(count, BOARD_RING)
+    _, size = ring_cells(count, area, BOARD_RING)
     x0 = area.x + (area.width - cols * size) / 2
     y0 = area.y + (area.height - rows * size) / 2
     return Box(x0 + size + 4, y0 + size + 4, (cols - 2) * size - 8, (rows - 2) * size - 8)
@@ -170,7 +179,7 @@ class BluffPainter:
         self.slot = Paint.hex(inks.get("slot", "#E6E6E6"))
         self.row = Paint.hex(inks.get("row", "#EBEBEB"))
         players = templates.data.get("players", {})
-        self.seats = [Paint.hex(c) for c in players.get("colours", [])]
+        self.seats = [Paint.hex(c) for c in players.get("friendly" if friendly else "colours", [])]
         if len(self.seats) < SEATS:
             raise InputError(f"{templates.source}: [players] needs {SEATS} 'colours'")
         self.components: ComponentRegistry[BluffContents] = ComponentRegistry(
@@ -281,7 +290,7 @@ class BluffPainter:
         die, 2 mm apart, at most 10 a row; and where the slots end."""
         count = max_dice(self.rules)
         side = self.die + self.play
-        per_row = min(10, count)
+        per_row = max(1, min(10, count, int((area.width + 2.0) // (side + 2.0))))
         rows = math.ceil(count / per_row)
         width = per_row * side + (per_row - 1) * 2.0
         if width > area.width or rows * (side + 2.0) > area.height:
@@ -302,7 +311,7 @@ class BluffPainter:
 
     def draw_board(self, s: Surface, page: Box, *, numbers: bool = True) -> None:
         fields = self.rules.scale.fields
-        cells, size = ring_cells(len(fields), page)
+        cells, _ = ring_cells(len(fields), page, BOARD_RING)
         for index, (field, cell) in enumerate(zip(fields, cells, strict=True)):
             self.draw_field(s, cell.inset(0.8), field, index + 1 if numbers else None)
         # clockwise arrows between the first fields
@@ -429,8 +438,7 @@ class BluffPainter:
 
     # -- screens -------------------------------------------------------------------------------
     def seat_paint(self, seat: int) -> Paint:
-        paint = self.seats[seat % len(self.seats)]
-        return paint.mix(WHITE, 0.55) if self.friendly else paint
+        return self.seats[seat % len(self.seats)]
 
     def draw_seat_mark(self, s: Surface, box: Box, seat: int) -> None:
         """The seat's colour with its number and a pattern of as many dots, so seats differ
@@ -541,10 +549,12 @@ def play_challenge(rules: BluffRules, hands: Sequence[str], bids: Sequence[str])
 
     from runarch_gen.bluff.engine import BluffGame
 
-    game = BluffGame(replace(rules, players=len(hands), first=1))
+    table = replace(rules, players=len(hands), first=1)
+    game = BluffGame(table)
     state = game.new_initial_state()
     for hand in hands:
-        state.apply(state.string_to_action(f"roll {hand}"))
+        dice = hand.split(",")[: table.dice_per_player]
+        state.apply(state.string_to_action(f"roll {','.join(dice)}"))
     for bid in bids:
         state.apply(state.string_to_action(bid))
         if rules.reroll:
@@ -703,12 +713,38 @@ class BluffRulebook(FlowBook):
         s.text(box, self.raise_text(), self.small)
 
     # the worked challenges
-    def challenge(self, which: str) -> Challenge:
+    def challenge(self, which: str) -> Challenge | None:
+        """The worked example ``which`` played by the engine: the texts' hands and bids, or,
+        where the kit's scale lacks those bids, the scale's own (``None`` if it has none)."""
+        from runarch_gen.errors import InputError
+        from runarch_gen.play.game import IllegalActionError
+
         example = self.book["examples"][which]
-        return play_challenge(self.p.rules, example["hands"], example["bids"])
+        hands = list(example["hands"])
+        try:
+            return play_challenge(self.p.rules, hands, example["bids"])
+        except (InputError, IllegalActionError):
+            pass
+        face = int(str(example["bids"][-1]).split("×")[1])
+        counted = sum(1 for h in hands for d in h.split(",") if d in (str(face), "★"))
+        number_bids = [b for b in self.p.rules.bids if b.face == face]
+        wanted = [
+            b
+            for b in number_bids
+            if (b.quantity == counted if which == "exact" else b.quantity > counted)
+        ]
+        if not wanted or number_bids[0] == wanted[0]:
+            return None
+        bids = [bid_text(number_bids[0]), bid_text(wanted[0])]
+        try:
+            return play_challenge(self.p.rules, hands, bids)
+        except (InputError, IllegalActionError):
+            return None
 
     def challenge_lines(self, which: str) -> list[str]:
         c = self.challenge(which)
+        if c is None:
+            return []
         book = self.book
         star = self.p.rules.star
         seats = book["seats"]
@@ -742,11 +778,16 @@ class BluffRulebook(FlowBook):
         return lines
 
     def _challenge_h(self, which: str, width: float) -> float:
-        rows = len(self.challenge(which).hands)
+        c = self.challenge(which)
+        if c is None:
+            return 0.0
+        rows = len(c.hands)
         return rows * 9.0 + 2 + self.text_height("\n".join(self.challenge_lines(which)), width)
 
     def _challenge_d(self, which: str, s: Surface, box: Box) -> None:
         c = self.challenge(which)
+        if c is None:
+            return
         star = self.p.rules.star
         seats = self.book["seats"]
         die = 7.0
@@ -877,6 +918,7 @@ def plan_kit(request: KitRequest) -> KitPlan:
         book=book,
         kinds=KINDS,
         exports=EXPORTS,
+        painter=painter,
         manifest_options={"rules": BLUFF_TYPE.game_string(rules_values(rules))},
     )
 

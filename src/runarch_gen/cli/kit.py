@@ -298,7 +298,7 @@ def kit(
 ) -> None:
     """Make RunArch's print-and-play kit: kit.pdf with the rulebook and every component,
     duplex-test.pdf, PNG previews, the board.json and deck.json it used, and manifest.json, in
-    one folder (default output/runarch-kit-SEED).
+    one folder (default output/kit-SEED).
 
     The static checks of `runarch-gen validate` always run: manifest.json records whether the
     set can be played, and any rules findings.
@@ -343,7 +343,7 @@ def kit(
             str(parse_rules(text, source="--variant", files=Path("."))) for text in variant or ()
         ),
     ).checked()
-    default_name = f"runarch-kit-{chosen}"
+    default_name = f"kit-{chosen}"
     if name is not None:
         folder = kit_folder(out or output or Path("output"), name)
     elif output is not None:

@@ -189,6 +189,8 @@ class MalaccaPainter:
         self.parchment = Paint.hex(inks["parchment"])
         self.ink = Paint.hex(inks["ink"])
         self.wood = ink("wood")
+        self.sea_back = self.sea if friendly else Paint.hex(inks["sea_back"])
+        self.wood_back = self.wood if friendly else Paint.hex(inks["wood_back"])
         self.silver = ink("silver")
         self.gold = ink("gold")
         self.accent = Paint.hex(inks["accent"])
@@ -447,7 +449,7 @@ class MalaccaPainter:
 
     def draw_card_back(self, s: Surface, item: Item, bleed: float) -> None:
         """One back for all action cards [M-05]; one per other kind of card."""
-        paint = {"ships": self.sea, "actions": self.back}.get(item.kind, self.wood)
+        paint = {"ships": self.sea_back, "actions": self.back}.get(item.kind, self.wood_back)
         names = self.t["kinds"]
         subtitle = "" if item.kind == "actions" else str(names[item.kind])
         accent = self.accent if not self.friendly else self.ink
@@ -779,6 +781,7 @@ def plan_kit(request: KitRequest) -> KitPlan:
         book=book,
         kinds=KINDS,
         exports=EXPORTS,
+        painter=painter,
         manifest_options={"rules": MALACCA_TYPE.game_string(values)},
     )
 

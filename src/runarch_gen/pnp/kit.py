@@ -347,6 +347,10 @@ class KitPlan:
     exports: ExportKinds
     extra_files: Mapping[str, bytes] = field(default_factory=dict)
     manifest_options: Mapping[str, Any] = field(default_factory=dict)
+    painter: Any = None
+    """The game's painter (what draws its pieces), for pictures and checks."""
+    book: Any = None
+    """The rulebook (:class:`~runarch_gen.pnp.rulebook.FlowBook`)."""
 
     def front(self, surface: Any, item: Item, bleed: float) -> None:
         self.components.front(surface, item, bleed)
@@ -410,6 +414,7 @@ def plan_sheets(
     exports: ExportKinds,
     extra_files: Mapping[str, bytes] | None = None,
     manifest_options: Mapping[str, Any] | None = None,
+    painter: Any = None,
 ) -> KitPlan:
     """A game's kit laid out: the rulebook's pages (``book``, a
     :class:`~runarch_gen.pnp.rulebook.FlowBook`, unless ``--only`` leaves out ``rules``), then
@@ -443,6 +448,8 @@ def plan_sheets(
         exports,
         dict(extra_files or {}),
         dict(manifest_options or {}),
+        painter,
+        book,
     )
 
 

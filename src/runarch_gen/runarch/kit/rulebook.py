@@ -699,9 +699,9 @@ class Rulebook(FlowBook):
         return str(b["automa_example"]).format(
             card=self.t.format("card_number", number=f"{card.id:02d}"),
             match=card.match.code,
-            arrows=" ".join(d.name for d in card.arrows),
+            arrows=" ".join(str(self.t["directions"][d.name]) for d in card.arrows),
             square=_square(origin),
-            direction=chosen.name,
+            direction=str(self.t["directions"][chosen.name]),
             other=f"{PIECES[stones[target]].code} ({_square(target)})",
             result=result,
         )
@@ -725,9 +725,9 @@ class Rulebook(FlowBook):
             for config in self.inputs.configs:
                 if config.variant not in spec.variants:
                     continue
-                value = getattr(config, spec.name)
-                # Token and condition sets are values (``D5/6/7 X7/8/9 …``), printed whole.
-                text = str(getattr(value, "value", value))
+                # In the players' words: token and condition sets as their values
+                # (``D5/6/7 X7/8/9 …``), choices as the rulebook names them.
+                text = self.option_value(spec.name, getattr(config, spec.name))
                 seen.setdefault(text, []).append(str(variants.get(config.name, config.name)))
             if not seen:
                 continue
@@ -735,8 +735,16 @@ class Rulebook(FlowBook):
                 shown = next(iter(seen))
             else:
                 shown = " · ".join(f"{v}: {', '.join(who)}" for v, who in seen.items())
-            out.append((spec.tag, str(names.get(spec.name, spec.help)), f"{spec.name} = {shown}"))
+            out.append((spec.tag, str(names.get(spec.name, spec.help)), shown))
         return out
+
+    def option_value(self, name: str, value: object) -> str:
+        """An option's value as the rulebook prints it."""
+        text = _option_text(name, value)
+        text = str(self.book.get("values", {}).get(text, text))
+        for word, words in self.book.get("words", {}).items():
+            text = text.replace(word, str(words))
+        return text
 
     def house_rows(self) -> list[str]:
         """One line per changed option of each variant to try (``kit --variant``)."""
@@ -754,8 +762,8 @@ class Rulebook(FlowBook):
                         variant=variants.get(config.name, config.name),
                         option=names.get(spec.name, spec.help),
                         name=spec.name,
-                        value=_option_text(spec.name, new),
-                        instead=_option_text(spec.name, old),
+                        value=self.option_value(spec.name, new),
+                        instead=self.option_value(spec.name, old),
                     )
                 )
         return out
@@ -774,10 +782,10 @@ class Rulebook(FlowBook):
 
     def _h_options(self, width: float) -> float:
         h = self._caption_h(self._options_intro(), width, self.small) + 2.0
-        for tag, text, value in self.option_rows():
+        for _tag, text, value in self.option_rows():
             h += (
                 max(
-                    self._caption_h(f"{tag} {text}", width * 0.55, self.small),
+                    self._caption_h(text, width * 0.55, self.small),
                     self._caption_h(value, width * 0.43, self.small),
                 )
                 + 0.8
@@ -791,8 +799,8 @@ class Rulebook(FlowBook):
         s.text(Box(box.x, box.y, box.width, ih), intro, self.small)
         y = box.y + ih + 2.0
         bold = TextStyle("bold", 7.5, st.ink, "left", "top", 1.2, 7.5)
-        for tag, text, value in self.option_rows():
-            left = f"{tag} {text}"
+        for _tag, text, value in self.option_rows():
+            left = text
             h = max(
                 self._caption_h(left, box.width * 0.55, self.small),
                 self._caption_h(value, box.width * 0.43, self.small),
