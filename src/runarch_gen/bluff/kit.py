@@ -671,6 +671,46 @@ class BluffRulebook(FlowBook):
     def _d_components(self, s: Surface, box: Box) -> None:
         draw_pictures(self, s, box, self.pictures(), str(self.book["figure_components"]))
 
+    # the table after setup
+    def _h_setup(self, width: float) -> float:
+        return width * 0.72 + 1.5 + self.text_height(str(self.book["figure_setup"]), width)
+
+    def _d_setup(self, s: Surface, box: Box) -> None:
+        """Four players round the table: the board in the middle with the bid die beside it,
+        each player's screen with their dice behind it."""
+        p = self.p
+        table = Box(box.x, box.y, box.width, box.width * 0.72)
+        s.rounded_rect(table, 4.0, Paint.hex("#E9F1E6"), Stroke(DARK_GREY, 0.3))
+        board = Box(0, 0, 270.0, 190.0)
+        scale = table.width * 0.42 / board.width
+        bw, bh = board.width * scale, board.height * scale
+        bx, by = table.centre[0] - bw / 2, table.centre[1] - bh / 2
+        with s.transformed(translate=(bx, by), scale=scale):
+            p.draw_board(s, board, numbers=False)
+        die = table.width * 0.035
+        p.draw_die(s, Box(bx + bw + 2, by + bh - die, die, die), 3, bid=True)
+        screen_w, screen_h = table.width * 0.24, table.width * 0.035
+        seats = (
+            (table.centre[0], table.bottom - 4, 0),
+            (table.x + 4, table.centre[1], 1),
+            (table.centre[0], table.y + 4, 2),
+            (table.right - 4, table.centre[1], 3),
+        )
+        for cx, cy, seat in seats:
+            turns = (0, 1, 2, 3)[seat]
+            with s.turned_about((cx, cy), turns):
+                bar = Box(cx - screen_w / 2, cy - screen_h - 1, screen_w, screen_h)
+                fill = p.seat_paint(seat)
+                s.rect(bar, fill, Stroke(DARK_GREY, 0.25))
+                d = screen_h * 0.8
+                for k in range(6):
+                    x = cx - 3 * (d + 0.8) + k * (d + 0.8)
+                    p.draw_die(s, Box(x, bar.y - d - 1.5, d, d), 1 + (k * 5 + seat) % 6)
+        top = table.bottom + 1.5
+        s.text(
+            Box(box.x, top, box.width, box.bottom - top), str(self.book["figure_setup"]), self.small
+        )
+
     # a bid on the scale
     def _h_bid(self, width: float) -> float:
         cell = min(width / 5 - 2, width * 0.3)

@@ -336,14 +336,15 @@ class MalaccaPainter:
         if len(roles) == 1:
             role_symbol(s, roles[0], Box(cut.width / 2 - 11, inner.y + 16, 22, 26), ink)
             s.text(Box(inner.x, inner.y + 44, inner.width, 20), value, _style(40, ink, font="bold"))
-        else:
+        else:  # the two roles' symbols on the diagonal, the choice under them
             for k, role in enumerate(roles):
                 paint = self.role_paint[role]
-                sym = Box(inner.x + 6 + k * (inner.width - 30), inner.y + 20 + k * 24, 18, 22)
-                s.circle(sym.centre, 13.5, WHITE, None)
-                role_symbol(s, role, sym, paint)
-            s.rounded_rect(Box(inner.x + 4, inner.y + 49, inner.width - 8, 9), 2, WHITE, None)
-            s.text(Box(inner.x + 4, inner.y + 49, inner.width - 8, 9), value, _style(9, BLACK))
+                centre = (inner.x + 15 + k * (inner.width - 30), inner.y + 26 + k * 16)
+                s.circle(centre, 10.5, WHITE, None)
+                role_symbol(s, role, Box(centre[0] - 7, centre[1] - 8.5, 14, 17), paint)
+            choice = Box(inner.x + 4, inner.y + 55, inner.width - 8, 9)
+            s.rounded_rect(choice, 2, WHITE, None)
+            s.text(choice, value, _style(9, BLACK))
         if card.is_special:
             note = Box(inner.x + 2, inner.bottom - 14, inner.width - 4, 12)
             s.rounded_rect(note, 2, WHITE, None)
@@ -628,6 +629,54 @@ class MalaccaRulebook(FlowBook):
 
     def _d_components(self, s: Surface, box: Box) -> None:
         draw_pictures(self, s, box, self.pictures(), str(self.book["figure_components"]))
+
+    # the table after setup
+    def _h_setup(self, width: float) -> float:
+        return width * 0.8 + 1.5 + self.text_height(str(self.book["figure_setup"]), width)
+
+    def _d_setup(self, s: Surface, box: Box) -> None:
+        """Four players round the table: the ship deck, the special deck and the bank in the
+        middle; each player's three basic cards and money; the captain card at player 1."""
+        p = self.p
+        card = p.layouts["card"]
+        table = Box(box.x, box.y, box.width, box.width * 0.8)
+        s.rounded_rect(table, 4.0, Paint.hex("#EEF3F6"), Stroke(self.p.ink, 0.3))
+        k = table.width * 0.12 / card.width
+        cw, ch = card.width * k, card.height * k
+
+        def card_at(x: float, y: float, kind: str, payload: Any, back: bool = False) -> None:
+            item = Item(kind, kind, card.width, card.height, payload=payload)
+            with s.transformed(translate=(x, y), scale=k):
+                if back:
+                    p.draw_card_back(s, item, 0.0)
+                elif kind == "actions":
+                    p.draw_action(s, item, 0.0)
+                else:
+                    p.draw_captain(s, item, 0.0)
+
+        cx, cy = table.centre
+        card_at(cx - cw * 1.6, cy - ch / 2, "ships", None, back=True)
+        card_at(cx - cw * 0.5, cy - ch / 2, "actions", None, back=True)
+        r = cw * 0.28
+        for j, value in enumerate((1, 1, 5)):
+            p.coin(s, (cx + cw * 0.9 + j * r * 2.1, cy), r, value)
+        seats = (
+            (cx, table.bottom - 3),
+            (table.x + 3, cy),
+            (cx, table.y + 3),
+            (table.right - 3, cy),
+        )
+        for seat, (sx, sy) in enumerate(seats):
+            with s.turned_about((sx, sy), seat):
+                for j, basic in enumerate((Card.ATTACK, Card.DEFENCE, Card.TRADE)):
+                    card_at(sx - 1.5 * cw - 1 + j * (cw + 1), sy - ch, "actions", basic)
+                p.coin(s, (sx + 1.5 * cw + r + 2, sy - r), r, 5)
+                if seat == 0:
+                    card_at(sx - 2.5 * cw - 4, sy - ch, "captain", None)
+        top = table.bottom + 1.5
+        s.text(
+            Box(box.x, top, box.width, box.bottom - top), str(self.book["figure_setup"]), self.small
+        )
 
     # the payout table
     def _h_payouts(self, width: float) -> float:
