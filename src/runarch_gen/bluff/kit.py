@@ -16,6 +16,7 @@ are exact (:mod:`.odds`); the worked challenge is played by the engine.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -114,6 +115,12 @@ def max_dice(rules: BluffRules) -> int:
 def odds_rows(faces: int, hidden: Sequence[int], needs: int) -> dict[str, list[list[str]]]:
     """The chance in per cent that at least N of H hidden dice count, for N = 1 … ``needs``,
     as printed: ``–`` impossible, ``<1`` and ``99+`` at the ends, else rounded."""
+    return _odds_rows(faces, tuple(hidden), needs)
+
+
+@functools.cache
+def _odds_rows(faces: int, hidden: tuple[int, ...], needs: int) -> dict[str, list[list[str]]]:
+    # Exact fractions are slow and the kit prints the same tables many times: computed once.
     out: dict[str, list[list[str]]] = {"number": [], "star": []}
     for h in hidden:
         rows = odds_table(h, faces)
