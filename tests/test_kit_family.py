@@ -65,7 +65,12 @@ def test_every_registered_game_has_a_kit_hook() -> None:
             assert definition.kinds[0] == "rules"
 
 
-@pytest.mark.parametrize("game", GAMES)
+def kit_games() -> list[str]:
+    """Every registered game with a kit hook (the walk covers games added later too)."""
+    return [r.game_type.short_name for r in registered_games() if r.kit is not None]
+
+
+@pytest.mark.parametrize("game", kit_games())
 def test_every_kit_command_takes_the_same_options_and_writes_the_same_manifest(
     game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

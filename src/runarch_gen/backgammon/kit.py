@@ -9,6 +9,7 @@ data (``templates/backgammon/kit.toml``): a point is as long as a stack of five 
 room to grab the top one, and as wide as a checker and a little more. The odds printed are
 exact (:mod:`.odds`); the worked hit and bear-off are played by the move rules (:mod:`.board`).
 
+>>> from runarch_gen.pnp.kit import KitOptions, KitRequest
 >>> plan = KIT.plan(KitRequest(KitOptions()))
 >>> plan.counts()["checkers"], plan.counts()["setups"]
 (30, 3)
@@ -41,9 +42,16 @@ from runarch_gen.pnp.kit import (
 from runarch_gen.pnp.paint import BLACK, WHITE, Paint, ink_on
 from runarch_gen.pnp.rulebook import FlowBook, Picture, draw_pictures, pictures_height
 from runarch_gen.pnp.sheets import Item, SheetSpec
-from runarch_gen.pnp.stock import DOUBLING_CUBE, DieNet, draw_checker, pip_face, text_face
+from runarch_gen.pnp.stock import (
+    DOUBLING_CUBE,
+    TEXT_GREY,
+    DieNet,
+    draw_checker,
+    pip_face,
+    text_face,
+)
 from runarch_gen.pnp.surface import Stroke, Surface
-from runarch_gen.pnp.text import TextStyle
+from runarch_gen.pnp.text import text_style
 from runarch_gen.pnp.tiling import TilePlan, draw_mark, plan_tiles
 
 __all__ = ["KINDS", "KIT", "BackgammonPainter", "BoardGeometry", "plan_kit"]
@@ -58,19 +66,6 @@ EXPORTS = ExportKinds(
 CAPTION = 8.0
 """The band above a board tile that says where the page goes."""
 OVERLAP = 12.0
-DARK_GREY = Paint.hex("#595959")
-
-
-def _style(size: float, paint: Paint = BLACK, **kw: Any) -> TextStyle:
-    return TextStyle(
-        kw.pop("font", "regular"),
-        size,
-        paint,
-        kw.pop("align", "centre"),
-        kw.pop("valign", "middle"),
-        kw.pop("leading", 1.15),
-        kw.pop("min_size", 6.0),
-    )
 
 
 # -- the board ----------------------------------------------------------------------------------
@@ -199,12 +194,12 @@ class BackgammonPainter:
                 s.text(
                     Box(label.x, label.y, label.width * 0.55, label.height),
                     str(point),
-                    _style(9, label_ink, font="bold", align="right"),
+                    text_style(9, label_ink, font="bold", align="right"),
                 )
                 s.text(
                     Box(label.x + label.width * 0.6, label.y, label.width * 0.4, label.height),
                     str(25 - point),
-                    _style(6.5, label_ink, align="left"),
+                    text_style(6.5, label_ink, align="left"),
                 )
         if setup is not None:
             white, black = setup
@@ -220,13 +215,13 @@ class BackgammonPainter:
             point = 25 - own if mirror else own
             for k in range(min(count, 5)):
                 draw_checker(
-                    s, g.stack(point, k), r, fill=paint, ring=ring, edge=Stroke(DARK_GREY, 0.4)
+                    s, g.stack(point, k), r, fill=paint, ring=ring, edge=Stroke(TEXT_GREY, 0.4)
                 )
             if count > 5:
                 s.text(
                     Box(*_corner(g.stack(point, 4), r), 2 * r, 2 * r),
                     str(count),
-                    _style(14, ring, font="bold"),
+                    text_style(14, ring, font="bold"),
                 )
         for k in range(side[BAR]):
             cy = g.height / 2 + (r + 2 + k * g.checker) * (1 if mirror else -1)
@@ -280,14 +275,14 @@ class BackgammonPainter:
         with s.transformed(translate=(-w.x, oy - w.y)):
             for mark in plan.marks_in(tile):
                 draw_mark(s, mark)
-        s.rect(Box(0, oy, w.width, w.height), None, Stroke(DARK_GREY, 0.2, (2.0, 2.0)))
+        s.rect(Box(0, oy, w.width, w.height), None, Stroke(TEXT_GREY, 0.2, (2.0, 2.0)))
         caption = str(self.t["board_caption"]).format(
             page=tile.row * plan.columns + tile.column + 1,
             pages=len(plan.tiles),
             row=tile.row + 1,
             column=tile.column + 1,
         )
-        s.text(Box(0, 0, w.width, oy - 1), caption, _style(8, align="left"))
+        s.text(Box(0, 0, w.width, oy - 1), caption, text_style(8, align="left"))
 
     # -- pieces ------------------------------------------------------------------------------------
     def _checker_items(self, c: BackgammonContents) -> list[Item]:
@@ -303,7 +298,7 @@ class BackgammonPainter:
         r = item.width / 2
         paint = self.white if item.payload == "white" else self.black
         s.circle((r, r), r + bleed, paint)
-        draw_checker(s, (r, r), r, fill=paint, ring=ink_on(paint), edge=Stroke(DARK_GREY, 0.3))
+        draw_checker(s, (r, r), r, fill=paint, ring=ink_on(paint), edge=Stroke(TEXT_GREY, 0.3))
 
     def nets(self) -> list[tuple[str, DieNet]]:
         side = self.die_size
@@ -333,7 +328,7 @@ class BackgammonPainter:
 
     def draw_net(self, s: Surface, item: Item, bleed: float) -> None:
         net: DieNet = item.payload
-        face = text_face(_style(15, font="bold")) if net.faces == DOUBLING_CUBE else pip_face()
+        face = text_face(text_style(15, font="bold")) if net.faces == DOUBLING_CUBE else pip_face()
         net.draw(s, (0.0, net.side * net.tab), face)
 
     # the match score track and its markers
@@ -366,9 +361,9 @@ class BackgammonPainter:
         paint = {"white": self.white, "black": self.black}.get(who, self.light_point)
         ink = ink_on(paint)
         s.circle((r, r), r + bleed, paint)
-        s.circle((r, r), r, paint, Stroke(DARK_GREY, 0.3))
+        s.circle((r, r), r, paint, Stroke(TEXT_GREY, 0.3))
         label = "C" if who == "crawford" else str(self.t["players"][0 if who == "white" else 1])[0]
-        s.text(Box(0, 0, 2 * r, 2 * r).inset(r * 0.35), label, _style(14, ink, font="bold"))
+        s.text(Box(0, 0, 2 * r, 2 * r).inset(r * 0.35), label, text_style(14, ink, font="bold"))
 
     def draw_track(self, s: Surface, box: Box, bleed: float) -> None:
         s.rect(box.inset(-bleed), WHITE)
@@ -380,13 +375,13 @@ class BackgammonPainter:
             s.text(
                 Box(box.x + 1, top, box.width - 2, 6),
                 str(self.t["score_row"]).format(player=names[player]),
-                _style(8, font="semibold", align="left"),
+                text_style(8, font="semibold", align="left"),
             )
             for value in range(self.TRACK):
                 r, col = divmod(value, per_row)
                 cb = Box(box.x + 1 + col * cell, top + 6.5 + r * cell, cell, cell)
                 s.rect(cb, None, Stroke(BLACK, 0.3))
-                s.text(cb.inset(1.5), str(value), _style(10, DARK_GREY))
+                s.text(cb.inset(1.5), str(value), text_style(10, TEXT_GREY))
 
     def _setup_items(self, c: BackgammonContents) -> list[Item]:
         lay = self.layouts["setup"]
@@ -404,7 +399,7 @@ class BackgammonPainter:
         s.text(
             Box(inner.x, inner.y, inner.width, 6),
             str(self.t["starts"][name]),
-            _style(9, font="bold"),
+            text_style(9, font="bold"),
         )
         start = STARTS[name]
         self.mini_board(s, Box(inner.x, inner.y + 7, inner.width, inner.height - 7), start, start)
@@ -434,17 +429,17 @@ class BackgammonPainter:
             paint = self.dark_point if point % 2 else self.light_point
             s.polygon(tip, paint)
             s.rect(label, WHITE)
-            s.text(label, str(point), _style(6, BLACK))
+            s.text(label, str(point), text_style(6, BLACK))
             for count, colour in ((white[point], self.white), (black[25 - point], self.black)):
                 if not count:
                     continue
                 cy = box.bottom - 4 - pw * 0.6 if near else box.y + 4 + pw * 0.6
                 r = pw * 0.45
-                s.circle((x + pw / 2, cy), r, colour, Stroke(DARK_GREY, 0.25))
+                s.circle((x + pw / 2, cy), r, colour, Stroke(TEXT_GREY, 0.25))
                 s.text(
                     Box(x + pw / 2 - r, cy - r, 2 * r, 2 * r),
                     str(count),
-                    _style(7, ink_on(colour), font="bold"),
+                    text_style(7, ink_on(colour), font="bold"),
                 )
 
     # the reference card
@@ -454,7 +449,9 @@ class BackgammonPainter:
 
     def odds_tables(self, s: Surface, box: Box, size: float = 7.5) -> None:
         t = self.t
-        s.text(Box(box.x, box.y, box.width, 5), str(t["hit_title"]), _style(size + 1, font="bold"))
+        s.text(
+            Box(box.x, box.y, box.width, 5), str(t["hit_title"]), text_style(size + 1, font="bold")
+        )
         heads = [str(h) for h in t["hit_heads"]]
         rows: list[tuple[str, ...]] = [
             (str(d), _percent(HIT_CHANCE[d], t), _percent(REACH_CHANCE[d], t))
@@ -462,7 +459,9 @@ class BackgammonPainter:
         ]
         y = self._table(s, Box(box.x, box.y + 6, box.width, 0), heads, rows, size)
         s.text(
-            Box(box.x, y + 3, box.width, 5), str(t["enter_title"]), _style(size + 1, font="bold")
+            Box(box.x, y + 3, box.width, 5),
+            str(t["enter_title"]),
+            text_style(size + 1, font="bold"),
         )
         heads = [str(h) for h in t["enter_heads"]]
         rows = [
@@ -481,14 +480,14 @@ class BackgammonPainter:
             s.text(
                 Box(box.x + c * cw, y, cw, rh * 2),
                 head,
-                _style(size - 0.5, font="semibold", leading=1.0),
+                text_style(size - 0.5, font="semibold", leading=1.0),
             )
         y += rh * 2
         for r, row in enumerate(rows):
             if r % 2 == 0:
                 s.rect(Box(box.x, y, box.width, rh), Paint.hex("#EDEDED"))
             for c, value in enumerate(row):
-                s.text(Box(box.x + c * cw, y, cw, rh), value, _style(size))
+                s.text(Box(box.x + c * cw, y, cw, rh), value, text_style(size))
             y += rh
         return y
 
@@ -502,12 +501,12 @@ class BackgammonPainter:
         s.rect(cut.inset(-bleed), WHITE)
         box = cut.inset(self.layouts["reference"].safe)
         t = self.t
-        s.text(Box(box.x, box.y, box.width, 6), str(t["notes_title"]), _style(9, font="bold"))
+        s.text(Box(box.x, box.y, box.width, 6), str(t["notes_title"]), text_style(9, font="bold"))
         text = "\n\n".join(str(n).format(start=_pips(STARTS["standard"])) for n in t["notes"])
         s.text(
             Box(box.x, box.y + 7, box.width, box.height - 7),
             text,
-            _style(7.5, align="left", valign="top", leading=1.2),
+            text_style(7.5, align="left", valign="top", leading=1.2),
         )
 
 
@@ -715,7 +714,7 @@ class BackgammonRulebook(FlowBook):
             cube *= 2
             x = box.x + k * 16
             s.rounded_rect(Box(x, box.y, 11, 11), 1.5, WHITE, Stroke(BLACK, 0.35))
-            s.text(Box(x, box.y, 11, 11), str(cube), _style(11, font="bold"))
+            s.text(Box(x, box.y, 11, 11), str(cube), text_style(11, font="bold"))
         del net
         s.text(
             Box(box.x, box.y + 14, box.width, box.bottom - box.y - 14),
@@ -748,13 +747,13 @@ class BackgammonRulebook(FlowBook):
         s.text(
             Box(box.x, box.y, box.width, 10),
             str(self.book["reference_title"]),
-            _style(16, font="bold", align="left"),
+            text_style(16, font="bold", align="left"),
         )
         left = Box(cols[0].x, box.y + 13, cols[0].width, box.height - 13)
         s.text(
             left,
             "\n".join(str(line) for line in self.book["reference"]),
-            _style(8.5, align="left", valign="top", leading=1.3),
+            text_style(8.5, align="left", valign="top", leading=1.3),
         )
         right = Box(cols[1].x, box.y + 13, cols[1].width, box.height * 0.62)
         self.p.odds_tables(s, right, 8.0)
@@ -762,7 +761,7 @@ class BackgammonRulebook(FlowBook):
         text = "\n\n".join(
             str(n).format(start=_pips(STARTS["standard"])) for n in self.p.t["notes"][:2]
         )
-        s.text(notes, text, _style(7.5, align="left", valign="top", leading=1.2))
+        s.text(notes, text, text_style(7.5, align="left", valign="top", leading=1.2))
 
 
 # -- the kit -------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ round in brief inside, the seat's colour, number and pattern outside), stickers 
 are data: ``templates/bluff/kit.toml``; every word: ``templates/bluff/texts.toml``. The odds
 are exact (:mod:`.odds`); the worked challenge is played by the engine.
 
+>>> from runarch_gen.pnp.kit import KitOptions, KitRequest
 >>> plan = KIT.plan(KitRequest(KitOptions(lang="cs")))
 >>> plan.counts()["odds_cards"], plan.counts()["screens"]
 (6, 6)
@@ -41,32 +42,18 @@ from runarch_gen.pnp.kit import (
 from runarch_gen.pnp.paint import BLACK, WHITE, Paint, ink_on
 from runarch_gen.pnp.rulebook import FlowBook, Picture, draw_pictures, pictures_height
 from runarch_gen.pnp.sheets import Item, SheetSpec
-from runarch_gen.pnp.stock import STANDARD_DIE, DieNet, draw_pips, star_points
+from runarch_gen.pnp.stock import STANDARD_DIE, TEXT_GREY, DieNet, draw_pips, star_points
 from runarch_gen.pnp.surface import Stroke, Surface
-from runarch_gen.pnp.text import TextStyle
+from runarch_gen.pnp.text import text_style
 
 __all__ = ["KINDS", "KIT", "BluffPainter", "odds_rows", "plan_kit", "ring_cells"]
 
 KINDS = ("rules", "board", "odds_cards", "screens", "stickers", "dice")
 """Component kinds in print order; ``--only`` names some of them."""
 SEATS = 6
-DARK_GREY = Paint.hex("#595959")
-"""Small grey text: 7:1 on white."""
 NET_MARGIN = 2.5
 """White paper round each die net (its items' bleed), so neighbouring nets never share a cut."""
 EXPORTS = ExportKinds(cards=("odds_cards",), pieces=("stickers",))
-
-
-def _style(size: float, paint: Paint = BLACK, **kw: Any) -> TextStyle:
-    return TextStyle(
-        kw.pop("font", "regular"),
-        size,
-        paint,
-        kw.pop("align", "centre"),
-        kw.pop("valign", "middle"),
-        kw.pop("leading", 1.15),
-        kw.pop("min_size", 6.0),
-    )
 
 
 # -- geometry shared by the board and its pictures ----------------------------------------------
@@ -280,7 +267,7 @@ class BluffPainter:
         elif face <= 8:
             draw_pips(s, box, face, ink)
         else:
-            s.text(box.inset(1), str(face), _style(box.height * 2, ink, font="bold"))
+            s.text(box.inset(1), str(face), text_style(box.height * 2, ink, font="bold"))
 
     def draw_die(self, s: Surface, box: Box, face: int, *, bid: bool = False) -> None:
         """A die seen from above showing ``face``."""
@@ -324,26 +311,30 @@ class BluffPainter:
         # clockwise arrows between the first fields
         centre = _ring_inside(len(fields), page)
         t = self.t
-        s.text(Box(centre.x, centre.y, centre.width, 14), str(t["game"]), _style(32, font="bold"))
+        s.text(
+            Box(centre.x, centre.y, centre.width, 14), str(t["game"]), text_style(32, font="bold")
+        )
         s.text(
             Box(centre.x, centre.y + 14, centre.width, 6),
             str(t["board_subtitle"]),
-            _style(10),
+            text_style(10),
         )
         label = Box(centre.x, centre.y + 22, centre.width, 5)
-        s.text(label, str(t["board_out"]), _style(9, DARK_GREY))
+        s.text(label, str(t["board_out"]), text_style(9, TEXT_GREY))
         slots, bottom = self.slot_layout(
             Box(centre.x, label.bottom + 1.5, centre.width, centre.bottom - label.bottom - 14)
         )
         for box in slots:
-            s.rounded_rect(box, 1.5, self.slot, Stroke(DARK_GREY, 0.2))
+            s.rounded_rect(box, 1.5, self.slot, Stroke(TEXT_GREY, 0.2))
         legend = bottom + 1.0
-        s.text(Box(centre.x, legend, centre.width, 5.5), "→ " + str(t["board_raise"]), _style(9))
+        s.text(
+            Box(centre.x, legend, centre.width, 5.5), "→ " + str(t["board_raise"]), text_style(9)
+        )
         s.polygon(star_points((centre.x + 10, legend + 9.2), 2.6), fill=self.bid)
         s.text(
             Box(centre.x + 15, legend + 6.5, centre.width - 15, 5.5),
             str(t["board_star"]),
-            _style(9, align="left"),
+            text_style(9, align="left"),
         )
 
     def draw_field(self, s: Surface, box: Box, field: Field, order: int | None) -> None:
@@ -360,15 +351,15 @@ class BluffPainter:
             s.text(
                 Box(box.x + size * 0.3, box.y + size * 0.2, size * 0.62, size * 0.62),
                 str(field.quantity),
-                _style(size * 1.4, font="bold"),
+                text_style(size * 1.4, font="bold"),
             )
         else:
-            s.text(box.inset(size * 0.1), str(field.quantity), _style(size * 1.6, font="bold"))
+            s.text(box.inset(size * 0.1), str(field.quantity), text_style(size * 1.6, font="bold"))
         if order is not None:
             s.text(
                 Box(box.x, box.bottom - 4.2, box.width - 1.5, 3.6),
                 str(order),
-                _style(6.5, DARK_GREY, align="right"),
+                text_style(6.5, TEXT_GREY, align="right"),
             )
 
     # -- odds cards ------------------------------------------------------------------------------
@@ -390,7 +381,9 @@ class BluffPainter:
         inner = cut.inset(lay.safe)
         title = t["odds_numbers" if kind == "number" else "odds_stars"]
         s.text(
-            Box(inner.x, 1.0, inner.width, 7.0), str(title), _style(9, ink_on(band), font="bold")
+            Box(inner.x, 1.0, inner.width, 7.0),
+            str(title),
+            text_style(9, ink_on(band), font="bold"),
         )
         needs = 10 if kind == "number" else 8
         table = Box(inner.x, 10.5, inner.width, inner.bottom - 10.5 - 7.0)
@@ -398,7 +391,7 @@ class BluffPainter:
         s.text(
             Box(inner.x, inner.bottom - 6.5, inner.width, 6.5),
             str(t["odds_how"]),
-            _style(6, valign="top", leading=1.1),
+            text_style(6, valign="top", leading=1.1),
         )
 
     def odds_grid(
@@ -415,31 +408,31 @@ class BluffPainter:
         s.text(
             Box(box.x, box.y, first, head_h),
             str(t["odds_hidden"]),
-            _style(6.0, font="semibold", leading=1.0),
+            text_style(6.0, font="semibold", leading=1.0),
         )
         s.text(
             Box(box.x + first, box.y, box.width - first, head_h * 0.5),
             str(t["odds_need"]),
-            _style(6.0, font="semibold"),
+            text_style(6.0, font="semibold"),
         )
         for c in range(needs):
             s.text(
                 Box(box.x + first + c * cw, box.y + head_h * 0.5, cw, head_h * 0.5),
                 str(c + 1),
-                _style(size, font="bold"),
+                text_style(size, font="bold"),
             )
         for r, h in enumerate(hidden):
             y = box.y + head_h + r * rh
             if r % 2 == 0:
                 s.rect(Box(box.x, y, box.width, rh), self.row)
-            s.text(Box(box.x, y, first, rh), str(h), _style(size, font="bold"))
+            s.text(Box(box.x, y, first, rh), str(h), text_style(size, font="bold"))
             for c, value in enumerate(table[r]):
                 strong = _strong(value)
                 s.text(
                     Box(box.x + first + c * cw, y, cw, rh),
                     value,
-                    _style(
-                        size, BLACK if strong else DARK_GREY, font="bold" if strong else "regular"
+                    text_style(
+                        size, BLACK if strong else TEXT_GREY, font="bold" if strong else "regular"
                     ),
                 )
 
@@ -456,7 +449,7 @@ class BluffPainter:
         s.text(
             box.inset(3, box.height * 0.18),
             str(seat + 1),
-            _style(box.height * 1.6, ink, font="bold"),
+            text_style(box.height * 1.6, ink, font="bold"),
         )
         r = min(box.width, box.height) * 0.045
         for k in range(seat + 1):
@@ -471,19 +464,19 @@ class BluffPainter:
         panels = cut.split_columns(3)
         for k in (1, 2):
             x = panels[k].x
-            s.line((x, 0), (x, cut.height), Stroke(DARK_GREY, 0.3, (2.0, 1.5)))
+            s.line((x, 0), (x, cut.height), Stroke(TEXT_GREY, 0.3, (2.0, 1.5)))
         left = panels[0].inset(4)
         self.draw_seat_mark(s, Box(left.x, left.y, left.width, 26), seat)
         s.text(
             Box(left.x, left.y + 28, left.width, left.height - 28),
             str(t["screen_fold"]),
-            _style(7, valign="top", align="left"),
+            text_style(7, valign="top", align="left"),
         )
         middle = panels[1].inset(3)
         s.text(
             Box(middle.x, middle.y, middle.width, 5),
             str(t["odds_numbers"]),
-            _style(7.5, font="bold"),
+            text_style(7.5, font="bold"),
         )
         self.odds_grid(
             s,
@@ -495,12 +488,14 @@ class BluffPainter:
         )
         right = panels[2].inset(4)
         s.text(
-            Box(right.x, right.y, right.width, 5), str(t["screen_title"]), _style(7.5, font="bold")
+            Box(right.x, right.y, right.width, 5),
+            str(t["screen_title"]),
+            text_style(7.5, font="bold"),
         )
         s.text(
             Box(right.x, right.y + 6, right.width, right.height - 6),
             "\n".join(f"• {line}" for line in t["screen_rules"]),
-            _style(7, align="left", valign="top", leading=1.18),
+            text_style(7, align="left", valign="top", leading=1.18),
         )
 
     def draw_screen_outside(self, s: Surface, item: Item, bleed: float) -> None:
@@ -516,7 +511,7 @@ class BluffPainter:
         sticker: Sticker = item.payload
         box = Box(0, 0, item.width, item.height).inset(0.4)
         fill = self.bid if sticker.bid else WHITE
-        s.rounded_rect(box, 1.6, fill, Stroke(DARK_GREY, 0.2))
+        s.rounded_rect(box, 1.6, fill, Stroke(TEXT_GREY, 0.2))
         self.draw_face(s, box.inset(0.6), sticker.face, WHITE if sticker.bid else BLACK)
 
     def draw_net(self, s: Surface, item: Item, bleed: float) -> None:
@@ -687,7 +682,7 @@ class BluffRulebook(FlowBook):
         each player's screen with their dice behind it."""
         p = self.p
         table = Box(box.x, box.y, box.width, box.width * 0.72)
-        s.rounded_rect(table, 4.0, Paint.hex("#E9F1E6"), Stroke(DARK_GREY, 0.3))
+        s.rounded_rect(table, 4.0, Paint.hex("#E9F1E6"), Stroke(TEXT_GREY, 0.3))
         board = Box(0, 0, 270.0, 190.0)
         scale = table.width * 0.42 / board.width
         bw, bh = board.width * scale, board.height * scale
@@ -708,7 +703,7 @@ class BluffRulebook(FlowBook):
             with s.turned_about((cx, cy), turns):
                 bar = Box(cx - screen_w / 2, cy - screen_h - 1, screen_w, screen_h)
                 fill = p.seat_paint(seat)
-                s.rect(bar, fill, Stroke(DARK_GREY, 0.25))
+                s.rect(bar, fill, Stroke(TEXT_GREY, 0.25))
                 d = screen_h * 0.8
                 for k in range(6):
                     x = cx - 3 * (d + 0.8) + k * (d + 0.8)
@@ -741,7 +736,7 @@ class BluffRulebook(FlowBook):
                 (x + die / 2 - 2, y + cell + 3),
                 (x + die / 2 + 2, y + cell + 3),
             ],
-            fill=DARK_GREY,
+            fill=TEXT_GREY,
         )
         self.p.draw_die(s, Box(x, y + cell + 3.5, die, die), 3, bid=True)
         text = str(self.book["figure_bid"]).format(quantity=shown[target].quantity, face=3)
@@ -841,7 +836,7 @@ class BluffRulebook(FlowBook):
         for seat, hand in enumerate(c.hands):
             y = box.y + seat * 9.0
             label = str(self.book["player"]).format(seat=seats[seat])
-            s.text(Box(box.x, y, 18, die), label, _style(7.5, font="semibold", align="left"))
+            s.text(Box(box.x, y, 18, die), label, text_style(7.5, font="semibold", align="left"))
             for k, face in enumerate(hand):
                 counts = face == c.face or (c.face != star and face == star)
                 x = box.x + 19 + k * (die + 1.5)
@@ -899,14 +894,14 @@ class BluffRulebook(FlowBook):
         s.text(
             Box(box.x, box.y, box.width, 10),
             str(book["reference_title"]),
-            _style(16, font="bold", align="left"),
+            text_style(16, font="bold", align="left"),
         )
         cols = box.split_columns(2, gap=6)
         left = Box(cols[0].x, box.y + 13, cols[0].width, box.height - 13)
         s.text(
             left,
             "\n".join(str(line).format(**self.placeholders) for line in book["reference"]),
-            _style(8.5, align="left", valign="top", leading=1.3),
+            text_style(8.5, align="left", valign="top", leading=1.3),
         )
         right = Box(cols[1].x, box.y + 13, cols[1].width, box.height - 13)
         half = (right.height - 12) / 2
@@ -914,7 +909,7 @@ class BluffRulebook(FlowBook):
         s.text(
             Box(right.x, right.y, right.width, 5),
             str(self.p.t["odds_numbers"]),
-            _style(8.5, font="bold"),
+            text_style(8.5, font="bold"),
         )
         self.p.odds_grid(
             s, Box(right.x, right.y + 6, right.width, half - 6), "number", hidden, 12, 6.5
@@ -922,7 +917,7 @@ class BluffRulebook(FlowBook):
         s.text(
             Box(right.x, right.y + half + 4, right.width, 5),
             str(self.p.t["odds_stars"]),
-            _style(8.5, font="bold"),
+            text_style(8.5, font="bold"),
         )
         self.p.odds_grid(
             s, Box(right.x, right.y + half + 10, right.width, half - 6), "star", hidden, 8, 6.5
@@ -930,7 +925,7 @@ class BluffRulebook(FlowBook):
         s.text(
             Box(right.x, right.bottom - 10, right.width, 10),
             str(self.p.t["odds_how"]),
-            _style(7, valign="top"),
+            text_style(7, valign="top"),
         )
 
 

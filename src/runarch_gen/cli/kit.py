@@ -177,10 +177,10 @@ def game_kit_command(name: str) -> Callable[..., None]:
         template: TemplateOption = None,
         json_: JsonOption = False,
     ) -> None:
-        from runarch_gen.cli.games import game_values
+        from runarch_gen.games import game_values
         from runarch_gen.pnp.kit import KitRequest, default_folder, kit_definition, make_kit
 
-        registration, values = game_values(name, rules)
+        registration, values = game_values(name, rules, "--rules", files=True)
         definition = kit_definition(registration)
         options = kit_options(
             paper=paper,

@@ -9,6 +9,7 @@ order on the back). Sizes and colours: ``templates/malacca/kit.toml``; every wor
 ``templates/malacca/texts.toml``, one language per kit. The worked round is resolved by
 :func:`~runarch_gen.malacca.resolve.resolve_round`.
 
+>>> from runarch_gen.pnp.kit import KitOptions, KitRequest
 >>> plan = KIT.plan(KitRequest(KitOptions()))
 >>> plan.counts()["actions"], plan.counts()["coins"], plan.counts()["chests"]
 (40, 60, 15)
@@ -48,7 +49,7 @@ from runarch_gen.pnp.rulebook import FlowBook, Picture, draw_pictures, pictures_
 from runarch_gen.pnp.sheets import Item, SheetSpec
 from runarch_gen.pnp.stock import draw_card_back, draw_coin
 from runarch_gen.pnp.surface import Stroke, Surface
-from runarch_gen.pnp.text import TextStyle
+from runarch_gen.pnp.text import text_style
 
 __all__ = ["KINDS", "KIT", "MalaccaPainter", "plan_kit", "role_symbol"]
 
@@ -75,18 +76,6 @@ EXPORTS = ExportKinds(
 ROLES = (Role.ATTACK, Role.DEFENCE, Role.TRADE)
 TABLE_ROLES = (Role.TRADE, Role.ATTACK, Role.DEFENCE)
 """The payout table's rows (the texts' ``reference.rows`` after the heading)."""
-
-
-def _style(size: float, paint: Paint = BLACK, **kw: Any) -> TextStyle:
-    return TextStyle(
-        kw.pop("font", "regular"),
-        size,
-        paint,
-        kw.pop("align", "centre"),
-        kw.pop("valign", "middle"),
-        kw.pop("leading", 1.15),
-        kw.pop("min_size", 6.0),
-    )
 
 
 # -- symbols ----------------------------------------------------------------------------------
@@ -296,7 +285,7 @@ class MalaccaPainter:
         s.text(
             Box(inner.x, inner.y + 2, inner.width, 8),
             str(self.t["ship"]).upper(),
-            _style(12, ink, font="bold"),
+            text_style(12, ink, font="bold"),
         )
         _ship_picture(
             s, Box(inner.x + 6, inner.y + 13, inner.width - 12, 34), self.wood, WHITE, self.ink
@@ -305,7 +294,7 @@ class MalaccaPainter:
         s.text(
             Box(inner.x, inner.bottom - 6.5, inner.width, 5),
             str(self.t["cargo"]).format(n=item.payload),
-            _style(7.5, ink, font="semibold"),
+            text_style(7.5, ink, font="semibold"),
         )
 
     def draw_action(self, s: Surface, item: Item, bleed: float) -> None:
@@ -332,10 +321,12 @@ class MalaccaPainter:
         if len(roles) == 2:
             s.rounded_rect(banner, 2, WHITE, None)
             ink = BLACK
-        s.text(banner, name.upper(), _style(14, ink, font="bold"))
+        s.text(banner, name.upper(), text_style(14, ink, font="bold"))
         if len(roles) == 1:
             role_symbol(s, roles[0], Box(cut.width / 2 - 11, inner.y + 16, 22, 26), ink)
-            s.text(Box(inner.x, inner.y + 44, inner.width, 20), value, _style(40, ink, font="bold"))
+            s.text(
+                Box(inner.x, inner.y + 44, inner.width, 20), value, text_style(40, ink, font="bold")
+            )
         else:  # the two roles' symbols on the diagonal, the choice under them
             for k, role in enumerate(roles):
                 paint = self.role_paint[role]
@@ -344,11 +335,11 @@ class MalaccaPainter:
                 role_symbol(s, role, Box(centre[0] - 7, centre[1] - 8.5, 14, 17), paint)
             choice = Box(inner.x + 4, inner.y + 55, inner.width - 8, 9)
             s.rounded_rect(choice, 2, WHITE, None)
-            s.text(choice, value, _style(9, BLACK))
+            s.text(choice, value, text_style(9, BLACK))
         if card.is_special:
             note = Box(inner.x + 2, inner.bottom - 14, inner.width - 4, 12)
             s.rounded_rect(note, 2, WHITE, None)
-            s.text(note.inset(1), str(self.t["special_note"]), _style(7, BLACK, leading=1.1))
+            s.text(note.inset(1), str(self.t["special_note"]), text_style(7, BLACK, leading=1.1))
 
     def draw_captain(self, s: Surface, item: Item, bleed: float) -> None:
         cut = self._fill(s, item, bleed, self.parchment)
@@ -356,7 +347,7 @@ class MalaccaPainter:
         s.text(
             Box(inner.x, inner.y + 4, inner.width, 12),
             str(self.t["captain"]).upper(),
-            _style(16, self.ink, font="bold"),
+            text_style(16, self.ink, font="bold"),
         )
         _ship_picture(
             s, Box(inner.x + 8, inner.y + 20, inner.width - 16, 26), self.wood, WHITE, self.ink
@@ -364,7 +355,7 @@ class MalaccaPainter:
         s.text(
             Box(inner.x + 2, inner.y + 50, inner.width - 4, 28),
             str(self.t["captain_text"]),
-            _style(8.5, self.ink, leading=1.2),
+            text_style(8.5, self.ink, leading=1.2),
         )
 
     def draw_character(self, s: Surface, item: Item, bleed: float) -> None:
@@ -375,7 +366,7 @@ class MalaccaPainter:
         s.text(
             Box(inner.x, inner.y + 3, inner.width, 10),
             character.title,
-            _style(13, self.ink, font="bold"),
+            text_style(13, self.ink, font="bold"),
         )
         start = "N" if character is Character.CAESAR else str(character.starting_money(5))
         self.coin(s, (cut.width / 2, inner.y + 25), 8, 1, start)
@@ -384,11 +375,11 @@ class MalaccaPainter:
             if character is Character.CAESAR
             else str(t["starts_with"]).format(n=character.starting_money(5))
         )
-        s.text(Box(inner.x, inner.y + 34, inner.width, 8), money, _style(8, self.ink))
+        s.text(Box(inner.x, inner.y + 34, inner.width, 8), money, text_style(8, self.ink))
         s.text(
             Box(inner.x + 2, inner.y + 44, inner.width - 4, 34),
             str(t["characters"][character.name]),
-            _style(9, self.ink, leading=1.2),
+            text_style(9, self.ink, leading=1.2),
         )
 
     def draw_equipment(self, s: Surface, item: Item, bleed: float) -> None:
@@ -401,22 +392,22 @@ class MalaccaPainter:
         entry = self.t["equipment"][kind.name]
         head = Box(inner.x, inner.y, inner.width, 14)
         s.rect(head, paint)
-        s.text(head.inset(2, 1), str(entry["name"]), _style(12, ink, font="bold"))
+        s.text(head.inset(2, 1), str(entry["name"]), text_style(12, ink, font="bold"))
         role_symbol(s, role, Box(inner.x + 6, inner.y + 20, 14, 17), paint)
         s.text(
             Box(inner.x + 22, inner.y + 17, inner.width - 24, 22),
             f"+{kind.bonus}",
-            _style(30, self.ink, font="bold"),
+            text_style(30, self.ink, font="bold"),
         )
         s.text(
             Box(inner.x + 2, inner.y + 42, inner.width - 4, 24),
             str(entry["text"]),
-            _style(8.5, self.ink, leading=1.2),
+            text_style(8.5, self.ink, leading=1.2),
         )
         s.text(
             Box(inner.x, inner.bottom - 10, inner.width, 7),
             str(self.t["price"]).format(n=EQUIPMENT_COST),
-            _style(8, self.ink, font="semibold"),
+            text_style(8, self.ink, font="semibold"),
         )
 
     def _chest(self, s: Surface, item: Item, bleed: float, value: int) -> None:
@@ -429,12 +420,12 @@ class MalaccaPainter:
         s.text(
             Box(inner.x, box.y + 8, inner.width, box.height - 8),
             str(value),
-            _style(26, ink_on(self.wood), font="bold"),
+            text_style(26, ink_on(self.wood), font="bold"),
         )
         s.text(
             Box(inner.x + 1, inner.bottom - 15, inner.width - 2, 13),
             str(self.t["chest"]).format(n=value, other=30 - value),
-            _style(6.5, self.ink, leading=1.1),
+            text_style(6.5, self.ink, leading=1.1),
         )
 
     def draw_chest(self, s: Surface, item: Item, bleed: float) -> None:
@@ -475,7 +466,7 @@ class MalaccaPainter:
         s.text(
             Box(box.x, box.y, box.width, 12),
             str(ref["title"]),
-            _style(size + 2, self.ink, font="bold", leading=1.1),
+            text_style(size + 2, self.ink, font="bold", leading=1.1),
         )
         top = box.y + 14
         col = (box.width * 0.22, box.width * 0.39, box.width * 0.39)
@@ -494,19 +485,21 @@ class MalaccaPainter:
                     s.rect(cell.inset(0.4), paint)
                     role_symbol(s, role, Box(cell.x + 2, cell.y + 2, 5, 6), ink_on(paint))
                     name = Box(cell.x + 1, cell.y + 9, cell.width - 2, cell.height - 10)
-                    s.text(name, str(text), _style(size, ink_on(paint), font="bold"))
+                    s.text(name, str(text), text_style(size, ink_on(paint), font="bold"))
                 else:
                     s.rect(cell, None, Stroke(self.ink, 0.2))
                     font = "bold" if index == 0 else "regular"
                     s.text(
-                        cell.inset(1.2), str(text), _style(size, self.ink, font=font, leading=1.15)
+                        cell.inset(1.2),
+                        str(text),
+                        text_style(size, self.ink, font=font, leading=1.15),
                     )
                 x += w
             y += h
         s.text(
             Box(box.x, y + 1.5, box.width, box.bottom - y - 1.5),
             str(ref["note"]),
-            _style(size - 0.5, self.ink, leading=1.15, valign="top"),
+            text_style(size - 0.5, self.ink, leading=1.15, valign="top"),
         )
 
     def draw_reference_back(self, s: Surface, item: Item, bleed: float) -> None:
@@ -516,12 +509,12 @@ class MalaccaPainter:
         s.text(
             Box(box.x, box.y, box.width, 9),
             str(ref["round_title"]),
-            _style(10, self.ink, font="bold"),
+            text_style(10, self.ink, font="bold"),
         )
         s.text(
             Box(box.x, box.y + 11, box.width, box.height - 11),
             "\n".join(str(line) for line in ref["round"]),
-            _style(8, self.ink, align="left", valign="top", leading=1.25),
+            text_style(8, self.ink, align="left", valign="top", leading=1.25),
         )
 
 
@@ -784,17 +777,17 @@ class MalaccaRulebook(FlowBook):
         s.text(
             Box(half[1].x, box.y, half[1].width, 10),
             str(ref["round_title"]),
-            _style(11, self.p.ink, font="bold", align="left"),
+            text_style(11, self.p.ink, font="bold", align="left"),
         )
         s.text(
             Box(half[1].x, box.y + 12, half[1].width, box.height - 12),
             "\n".join(str(line) for line in ref["round"]),
-            _style(8.5, self.p.ink, align="left", valign="top", leading=1.3),
+            text_style(8.5, self.p.ink, align="left", valign="top", leading=1.3),
         )
         s.text(
             Box(half[0].x, box.y + box.height * 0.62 + 4, half[0].width, box.height * 0.38 - 4),
             "\n".join(str(line) for line in ref["special"]),
-            _style(8, self.p.ink, align="left", valign="top", leading=1.3),
+            text_style(8, self.p.ink, align="left", valign="top", leading=1.3),
         )
 
 

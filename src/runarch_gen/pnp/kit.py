@@ -638,23 +638,22 @@ def template_input(template: str | None) -> dict[str, Mapping[str, Any]]:
     }
 
 
-def kit_owner(game: str, hint: str = "; not replaced (choose another --output)") -> MayReplace:
+def kit_owner(
+    game: str,
+    hint: str = "; not replaced (choose another --output)",
+    older: Callable[[Mapping[str, Any]], bool] | None = None,
+    what: str | None = None,
+) -> MayReplace:
     """A folder may be replaced when it holds a kit of ``game`` written by runarch-gen (or an
-    older kit of the game) and nothing but the files its manifest lists."""
+    older kit of the game that ``older`` recognises by its manifest) and nothing but the files
+    its manifest lists."""
 
     def ours(manifest: Any) -> bool:
         if manifest.get("game") == game:
             return True
-        generator = manifest.get("generator")
-        # RunArch's kits predate the "game" key.
-        return (
-            game == "runarch"
-            and "game" not in manifest
-            and isinstance(generator, Mapping)
-            and generator.get("name") == "runarch-gen"
-        )
+        return older is not None and "game" not in manifest and older(manifest)
 
-    return owned_kit(ours, f"a {game} kit that runarch-gen wrote", hint)
+    return owned_kit(ours, what or f"a {game} kit that runarch-gen wrote", hint)
 
 
 # -- the definition and the pipeline -----------------------------------------------------------

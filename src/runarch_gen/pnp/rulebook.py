@@ -14,7 +14,7 @@ Layout: a heading always stays with what follows it, a paragraph or figure is ne
 
 >>> from runarch_gen.pnp.fonts import default_fonts
 >>> book = FlowBook(default_fonts(), title="Game", subtitle="Rules")
->>> book.text_blocks([{"heading": "Setup", "text": "1. Shuffle.\\n\\n2. Deal."}])[1:]
+>>> book.text_blocks([{"heading": "Setup", "text": "1. Shuffle.\\n\\n2. Deal."}])[2:]
 [Block(kind='step', text='Shuffle.', number='1.'), Block(kind='step', text='Deal.', number='2.')]
 """
 

@@ -34,6 +34,7 @@ __all__ = [
     "NET_TABS",
     "OPPOSITE_CELLS",
     "STANDARD_DIE",
+    "TEXT_GREY",
     "DieNet",
     "FaceDrawer",
     "draw_card_back",
@@ -49,6 +50,8 @@ __all__ = [
 ]
 
 GREY = Paint.hex("#9A9A9A")
+TEXT_GREY = Paint.hex("#595959")
+"""Grey for small text and thin lines that must read: 7:1 on white paper."""
 LIGHT = Paint.hex("#E6E6E6")
 CUT = Stroke(BLACK, 0.3)
 """A cut line."""

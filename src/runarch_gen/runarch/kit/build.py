@@ -457,8 +457,17 @@ def kit_folder(out: str | os.PathLike[str], name: str) -> Path:
     return folder
 
 
+def _older_kit(manifest: Mapping[str, Any]) -> bool:
+    """A RunArch kit written before manifests named their game."""
+    generator = manifest.get("generator")
+    return isinstance(generator, Mapping) and generator.get("name") == "runarch-gen"
+
+
 check_replaceable_kit = generic.kit_owner(
-    "runarch", "; not replaced (choose another -o, --name or --out, or move it away)"
+    "runarch",
+    "; not replaced (choose another -o, --name or --out, or move it away)",
+    _older_kit,
+    "a kit that runarch-gen wrote",
 )
 """Raise :class:`~runarch_gen.errors.OutputError` unless a folder holds a RunArch kit that
 runarch-gen wrote and nothing else: a ``manifest.json`` listing every file in the folder."""
