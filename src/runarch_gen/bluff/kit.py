@@ -495,7 +495,7 @@ class BluffPainter:
         s.text(
             Box(right.x, right.y + 6, right.width, right.height - 6),
             "\n".join(f"• {line}" for line in t["screen_rules"]),
-            text_style(7, align="left", valign="top", leading=1.18),
+            text_style(8, align="left", valign="top", leading=1.2),
         )
 
     def draw_screen_outside(self, s: Surface, item: Item, bleed: float) -> None:
