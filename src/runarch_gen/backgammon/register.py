@@ -38,4 +38,5 @@ REGISTRATION = register_game(
     description="Vrhcáby (backgammon): legal plays, gnubg IDs, odds, match equity, records, bots.",
     commands="runarch_gen.cli.backgammon:backgammon_app",
     order=4,
+    kit="runarch_gen.backgammon.kit:KIT",
 )

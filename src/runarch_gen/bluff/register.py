@@ -71,4 +71,5 @@ REGISTRATION = register_game(
     " simulations.",
     commands="runarch_gen.cli.bluff:bluff_app",
     order=2,
+    kit="runarch_gen.bluff.kit:KIT",
 )

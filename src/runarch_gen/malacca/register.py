@@ -42,4 +42,5 @@ REGISTRATION = register_game(
     " (2–8 players).",
     commands="runarch_gen.cli.malacca:malacca_app",
     order=3,
+    kit="runarch_gen.malacca.kit:KIT",
 )
