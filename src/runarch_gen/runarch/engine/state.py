@@ -151,7 +151,50 @@ _PHASE_MOVES = {
 _ALL_BLOCK_LINES = sum(ALL_LINES << (block * BLOCK) for block in range(4))
 _STRAIGHT_BLOCK_LINES = sum(STRAIGHT_LINES << (block * BLOCK) for block in range(4))
 _TWO_FIELDS, _FOUR_FIELDS = 2 * FIELD, 4 * FIELD
+# The fields of a state. copy(), equality and pickling read this list rather than
+# ``__slots__``: a class compiled with mypyc (the optional compiled build) has none.
+_FIELDS = (
+    "_history",
+    "_legal",
+    "archives",
+    "automa_log",
+    "bests",
+    "bets",
+    "condition_tokens",
+    "current",
+    "dealt",
+    "discard",
+    "discarded_bets",
+    "final_round",
+    "first_swap",
+    "frame_tokens",
+    "game",
+    "given",
+    "hand_tables",
+    "hands",
+    "masks",
+    "offer",
+    "pending",
+    "pile",
+    "placed",
+    "public",
+    "received",
+    "scored",
+    "secret",
+    "setup",
+    "stage",
+    "stones",
+    "swaps",
+    "termination",
+    "totals",
+    "turn",
+    "views",
+)
+# Derived from the other fields (or caches): left out of equality.
 _DERIVED = frozenset({"_legal", "game", "masks", "hand_tables", "views"})
+_KEY_FIELDS = tuple(name for name in _FIELDS if name not in _DERIVED)
+# Pickled (for worker processes): all but the observation views, which are rebuilt.
+_PICKLED_FIELDS = tuple(name for name in _FIELDS if name not in ("game", "views"))
 
 
 class RunArchState(State["RunArchObservation"]):
@@ -161,47 +204,13 @@ class RunArchState(State["RunArchObservation"]):
     positions in the game's deck (``game.cards[k]``); their printed ``id`` appears in texts.
     """
 
-    __slots__ = (
-        "_history",
-        "_legal",
-        "archives",
-        "automa_log",
-        "bests",
-        "bets",
-        "condition_tokens",
-        "current",
-        "dealt",
-        "discard",
-        "discarded_bets",
-        "final_round",
-        "first_swap",
-        "frame_tokens",
-        "game",
-        "given",
-        "hand_tables",
-        "hands",
-        "masks",
-        "offer",
-        "pending",
-        "pile",
-        "placed",
-        "public",
-        "received",
-        "scored",
-        "secret",
-        "setup",
-        "stage",
-        "stones",
-        "swaps",
-        "termination",
-        "totals",
-        "turn",
-        "views",
-    )
+    __slots__ = _FIELDS
 
-    def __init__(self, game: RunArchGame, setup: Setup) -> None:
-        config = game.config
+    def __init__(self, game: RunArchGame, setup: Setup | None = None) -> None:
         self.game = game
+        if setup is None:  # a blank state for copy() and unpickling to fill in
+            return
+        config = game.config
         self.setup = setup
         self.stones: list[int] = list(setup.stones)
         order = setup.order
@@ -1088,8 +1097,7 @@ class RunArchState(State["RunArchObservation"]):
     # Copies, equality, text
 
     def copy(self) -> RunArchState:
-        new = RunArchState.__new__(RunArchState)
-        new.game = self.game
+        new = RunArchState(self.game)  # blank (a compiled class cannot skip __init__)
         new.setup = self.setup
         new.stones = self.stones[:]
         new.hands = [self.hands[0][:], self.hands[1][:]]
@@ -1127,7 +1135,11 @@ class RunArchState(State["RunArchObservation"]):
         return new
 
     def _key(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__ if name not in _DERIVED)
+        return tuple(getattr(self, name) for name in _KEY_FIELDS)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Explicit, so a state pickles the same whether this class is compiled or not.
+        return _unpickle_state, (self.game, tuple(getattr(self, n) for n in _PICKLED_FIELDS))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, RunArchState):
@@ -1135,6 +1147,14 @@ class RunArchState(State["RunArchObservation"]):
         return self.game == other.game and self._key() == other._key()
 
     __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+def _unpickle_state(game: RunArchGame, values: tuple[object, ...]) -> RunArchState:
+    state = RunArchState(game)
+    for name, value in zip(_PICKLED_FIELDS, values, strict=True):
+        setattr(state, name, value)
+    state.views = [None, None]
+    return state
 
 
 _NO_CARD: tuple[int, ...] = (0,) * (N_SQUARES * N_SQUARES)  # an empty hand slot's table
