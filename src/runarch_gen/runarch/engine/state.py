@@ -31,7 +31,7 @@ import random
 from collections.abc import Sequence
 from functools import reduce
 from operator import or_
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from runarch_gen.errors import ParseError
 from runarch_gen.play.game import TERMINAL_PLAYER, IllegalActionError, Outcome, State
@@ -116,31 +116,31 @@ if TYPE_CHECKING:
 # Where the move stands in the current turn.
 NOT_MOVED, MAY_DOUBLE, MOVED = 0, 1, 2
 
-PASSABLE_TOKENS = 3  # D, X, F pass on milestones; N never leaves
-AUTOMA = 1  # the automa's side in the solo game
+PASSABLE_TOKENS: Final = 3  # D, X, F pass on milestones; N never leaves
+AUTOMA: Final = 1  # the automa's side in the solo game
 # by automa level: cards revealed, and the share of a line's matches that a card valid
 # nowhere scores (0: nothing, 2: half, 1: all).
-AUTOMA_LEVELS = {1: (1, 0), 2: (1, 2), 3: (1, 1), 4: (2, 1), 5: (3, 1)}
+AUTOMA_LEVELS: Final = {1: (1, 0), 2: (1, 2), 3: (1, 1), 4: (2, 1), 5: (3, 1)}
 
 # Precomputed legal move actions (ints, ascending).
-_SWAP_ACTIONS: dict[int, tuple[int, ...]] = {
+_SWAP_ACTIONS: Final[dict[int, tuple[int, ...]]] = {
     phase: tuple(SWAP_BASE + p for p in pairs) for phase, pairs in SWAPS_BY_PHASE.items()
 }
 # Per phase and pair, where a first swap leaves the move: MOVED, MAY_DOUBLE (§4.1 phase 3+: an
 # adjacent swap may be followed by a second one), or NOT_MOVED when the phase does not allow it.
-_AFTER_FIRST_SWAP: dict[int, bytes] = {
+_AFTER_FIRST_SWAP: Final[dict[int, bytes]] = {
     phase: bytes(
         NOT_MOVED if p not in pairs else MOVED if PAIR_KIND[p] == JUMP or phase < 3 else MAY_DOUBLE
         for p in range(N_PAIRS)
     )
     for phase, pairs in SWAPS_BY_PHASE.items()
 }
-_SECOND_OR_END: tuple[tuple[int, ...], ...] = tuple(
+_SECOND_OR_END: Final[tuple[tuple[int, ...], ...]] = tuple(
     (*(SWAP_BASE + p for p in seconds), END) for seconds in SECOND_SWAPS
 )
-_END_ONLY: tuple[int, ...] = (END,)
-_NO_ACTIONS: tuple[int, ...] = ()
-_PHASE_MOVES = {
+_END_ONLY: Final[tuple[int, ...]] = (END,)
+_NO_ACTIONS: Final[tuple[int, ...]] = ()
+_PHASE_MOVES: Final = {
     0: "the simple game allows one adjacent swap, orthogonal or diagonal",
     1: "movement phase 1 allows one orthogonal swap",
     2: "movement phase 2 allows one adjacent swap, orthogonal or diagonal",
@@ -148,12 +148,12 @@ _PHASE_MOVES = {
 
 
 # Lines (12-bit sets) to bits of a whole hand's AND-ed validity mask (see tables.BLOCK).
-_ALL_BLOCK_LINES = sum(ALL_LINES << (block * BLOCK) for block in range(4))
-_STRAIGHT_BLOCK_LINES = sum(STRAIGHT_LINES << (block * BLOCK) for block in range(4))
+_ALL_BLOCK_LINES: Final = sum(ALL_LINES << (block * BLOCK) for block in range(4))
+_STRAIGHT_BLOCK_LINES: Final = sum(STRAIGHT_LINES << (block * BLOCK) for block in range(4))
 _TWO_FIELDS, _FOUR_FIELDS = 2 * FIELD, 4 * FIELD
 # The fields of a state. copy(), equality and pickling read this list rather than
 # ``__slots__``: a class compiled with mypyc (the optional compiled build) has none.
-_FIELDS = (
+_FIELDS: Final = (
     "_history",
     "_legal",
     "archives",
@@ -191,10 +191,10 @@ _FIELDS = (
     "views",
 )
 # Derived from the other fields (or caches): left out of equality.
-_DERIVED = frozenset({"_legal", "game", "masks", "hand_tables", "views"})
-_KEY_FIELDS = tuple(name for name in _FIELDS if name not in _DERIVED)
+_DERIVED: Final = frozenset({"_legal", "game", "masks", "hand_tables", "views"})
+_KEY_FIELDS: Final = tuple(name for name in _FIELDS if name not in _DERIVED)
 # Pickled (for worker processes): all but the observation views, which are rebuilt.
-_PICKLED_FIELDS = tuple(name for name in _FIELDS if name not in ("game", "views"))
+_PICKLED_FIELDS: Final = tuple(name for name in _FIELDS if name not in ("game", "views"))
 
 
 class RunArchState(State["RunArchObservation"]):
@@ -1157,8 +1157,8 @@ def _unpickle_state(game: RunArchGame, values: tuple[object, ...]) -> RunArchSta
     return state
 
 
-_NO_CARD: tuple[int, ...] = (0,) * (N_SQUARES * N_SQUARES)  # an empty hand slot's table
-_NO_HAND = (_NO_CARD, _NO_CARD)
+_NO_CARD: Final[tuple[int, ...]] = (0,) * (N_SQUARES * N_SQUARES)  # an empty hand slot's table
+_NO_HAND: Final = (_NO_CARD, _NO_CARD)
 
 
 def _slot_tables(tables: Tables, hand: Sequence[int]) -> tuple[Sequence[int], Sequence[int]]:
