@@ -503,6 +503,13 @@ class Position:
         append = out.append
         need_exact = need - SIZE
         penalty = BONUS_STEP_COST * (need_exact - SIZE)
+        if need_exact >= SIZE:
+            # Every extra counts: the distances to a point cancel out of nears + extras, so
+            # the potential is the exact stones' distances (none of the nears is needed).
+            for line, squares in self.targets:
+                q0, q1, q2, q3, q4 = squares
+                append((r0[q0] + r1[q1] + r2[q2] + r3[q3] + r4[q4] + penalty, slot, line, squares))
+            return
         for line, squares in self.targets:
             q0, q1, q2, q3, q4 = squares
             if m0 >> q0 & 1:
@@ -534,9 +541,6 @@ class Position:
             if need_exact > 0:
                 if need_exact == 1:
                     total += min(r0[q0] - n0, r1[q1] - n1, r2[q2] - n2, r3[q3] - n3, r4[q4] - n4)
-                elif need_exact >= SIZE:
-                    # every extra counts: the nears cancel out of nears + extras
-                    total = r0[q0] + r1[q1] + r2[q2] + r3[q3] + r4[q4] + penalty
                 else:
                     extras = sorted(
                         (r0[q0] - n0, r1[q1] - n1, r2[q2] - n2, r3[q3] - n3, r4[q4] - n4)
@@ -697,6 +701,8 @@ class Position:
         This is :meth:`terms`, :func:`combine`, :meth:`candidate_mask` and :meth:`cost_after`
         for every candidate in ascending order, written out in one function (the hot path of
         the greedy bot's moves)."""
+        if self.phase != 4 and self.minimum >= 2 * SIZE:
+            return self.best_exact_swap(slot, squares, excluded, limit)
         balls = self.balls
         masks, exact_at = self.near_masks[slot], self.exact_at[slot]
         q0, q1, q2, q3, q4 = squares
@@ -817,6 +823,65 @@ class Position:
                     total += new_extras[0] + new_extras[1]
                     if need_exact == 3:
                         total += new_extras[2]
+            if total < best_after:
+                best_after, best_pair = total, pair
+        return None if best_pair < 0 else (cost, best_after, best_pair)
+
+    def best_exact_swap(
+        self,
+        slot: int,
+        squares: Sequence[int],
+        excluded: AbstractSet[int] | int,
+        limit: int = FAR * SIZE * SIZE,
+    ) -> tuple[int, int, int] | None:
+        """:meth:`best_swap` when every position needs its exact stone (a minimum of 10 or
+        more, outside movement phase 4, where the need is the same after any swap).
+
+        Then each position's distance to a point cancels out of the potential (it is that
+        distance plus the exact stone's extra over it): the potential is the exact stones'
+        distances plus the penalty, and a swap lowers it only by bringing an exact stone
+        closer. Those swaps are all among :meth:`candidate_mask`'s (an exact stone as close
+        as the nearest point is one of the nearest stones), and every other candidate leaves
+        the potential as high or higher, so the result is :meth:`best_swap`'s."""
+        rows = DIST_ROWS[self.dist is KING_DIST]
+        x0, x1, x2, x3, x4 = self.exact_at[slot]
+        q0, q1, q2, q3, q4 = squares
+        dists = d0, d1, d2, d3, d4 = (
+            rows[x0][q0],
+            rows[x1][q1],
+            rows[x2][q2],
+            rows[x3][q3],
+            rows[x4][q4],
+        )
+        cost = d0 + d1 + d2 + d3 + d4 + BONUS_STEP_COST * (self.minimum - 2 * SIZE)
+        if cost > limit:
+            return None
+        closer = CLOSER_MASKS[self.phase]
+        candidates = (
+            closer[x0 * N_SQUARES + q0]
+            | closer[x1 * N_SQUARES + q1]
+            | closer[x2 * N_SQUARES + q2]
+            | closer[x3 * N_SQUARES + q3]
+            | closer[x4 * N_SQUARES + q4]
+        )
+        if not isinstance(excluded, int):
+            excluded = pairs_mask(excluded)
+        candidates &= ~excluded
+        stones = self.stones
+        exact_position = self.known.exact_position[self.hand[slot]]
+        best_after, best_pair = cost, -1
+        while candidates:
+            low = candidates & -candidates
+            candidates ^= low
+            pair = low.bit_length() - 1
+            a, b = PAIR_A[pair], PAIR_B[pair]
+            total = cost
+            i = exact_position[stones[a]]  # the stone on a goes to b
+            if i >= 0:
+                total += rows[b][squares[i]] - dists[i]
+            i = exact_position[stones[b]]
+            if i >= 0:
+                total += rows[a][squares[i]] - dists[i]
             if total < best_after:
                 best_after, best_pair = total, pair
         return None if best_pair < 0 else (cost, best_after, best_pair)
