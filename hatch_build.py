@@ -89,7 +89,7 @@ except ImportError:  # run as a script (the compile step), or outside a build
     BuildHookInterface = object  # type: ignore[assignment,misc]
 
 
-class CompileHook(BuildHookInterface):  # type: ignore[misc]
+class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
     """Hatch's custom build hook: compile when :data:`SWITCH` says so, for a wheel only."""
 
     PLUGIN_NAME = "custom"
