@@ -4,8 +4,14 @@ two installs in one run.
 
     git worktree add /tmp/base566 566d5e1
     python3 -m venv /tmp/base566/.venv && /tmp/base566/.venv/bin/pip install /tmp/base566
-    python bench/bench_speedup.py --base /tmp/base566/.venv/bin/runarch-gen
-    python bench/bench_speedup.py --base OLD/bin/runarch-gen --new NEW/bin/runarch-gen --rounds 9
+    python3 -m venv /tmp/now && /tmp/now/bin/pip install .
+    python bench/bench_speedup.py --base /tmp/base566/.venv --new /tmp/now --rounds 7
+    python3 -m venv /tmp/fast && RUNARCH_GEN_COMPILE=1 /tmp/fast/bin/pip install .
+    python bench/bench_speedup.py --base /tmp/base566/.venv --new /tmp/fast --rounds 7
+
+Compare installs made as a user makes them (``pip install .``, which also writes the bytecode
+caches): an editable install where ``PYTHONDONTWRITEBYTECODE`` is set compiles every module at
+each start and starts slower. ``--new`` defaults to the ``runarch-gen`` beside this Python.
 
 Each round runs ``runarch-gen simulate --games N --workers 1 --seed S --board B --deck D
 --json`` once on each install, the order swapped every round so a drift in the machine's load
