@@ -42,3 +42,28 @@ def test_every_compiled_module_is_an_engine_or_bot_module_that_exists() -> None:
     # The hot paths: the state, its tables, the greedy bot and its planning.
     for module in ("engine/state.py", "engine/tables.py", "bots/greedy.py", "bots/planning.py"):
         assert f"runarch_gen/runarch/{module}" in hatch_build.COMPILED
+
+
+def test_a_bot_subclass_written_in_python_plays_its_own_moves() -> None:
+    # The compiled build keeps the bot classes open to Python subclasses (mypyc_attr), and the
+    # greedy bot's step calls the subclass's move.
+    import random
+
+    from runarch_gen.play.bot import play_out
+    from runarch_gen.runarch.bots import GreedyBot
+    from runarch_gen.runarch.engine import RunArchGame
+    from runarch_gen.runarch.engine.actions import END
+    from runarch_gen.runarch.engine.sample import sample_board, sample_deck
+    from runarch_gen.runarch.rules import parse_rules
+
+    class LastSwap(GreedyBot):
+        moves = 0
+
+        def move(self, observation, legal_actions):
+            LastSwap.moves += 1
+            return max(a for a in legal_actions if a != END)
+
+    game = RunArchGame(parse_rules("simple(stall=20)"), sample_board(), sample_deck())
+    state = game.new_initial_state(random.Random(3))
+    play_out(state, [LastSwap(random.Random(1)), LastSwap(random.Random(2))])
+    assert LastSwap.moves > 0 and state.is_terminal()

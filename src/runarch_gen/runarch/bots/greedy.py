@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from typing import Final
 
-from runarch_gen.runarch.bots.base import RunArchBot
+from runarch_gen.runarch.bots.base import RunArchBot, mypyc_attr
 from runarch_gen.runarch.bots.planning import (
     FAR,
     Position,
@@ -68,6 +68,7 @@ EVALUATIONS: Final[tuple[tuple[tuple[int, int], int, int], ...]] = tuple(
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GreedyBot(RunArchBot):
     """One swap ahead towards the cheapest scoring line; see the module docstring."""
 
