@@ -643,6 +643,7 @@ class BackgammonState(State[View]):
             dice=self.dice,
             length=self.rules.match,
             scores=(min(self.score[0], 2**15 - 1), min(self.score[1], 2**15 - 1)),
+            jacoby=self.rules.jacoby_applies,
         )
 
     def match_id(self) -> str:
