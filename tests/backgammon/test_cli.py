@@ -75,10 +75,16 @@ def test_a_bad_batch_line_is_named(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(
-        "sys.stdin", io.TextIOWrapper(io.BytesIO(b"4HPwATDgc/ABMA 31\n4HPwATDgc/ABMA\n"))
+        "sys.stdin",
+        io.TextIOWrapper(io.BytesIO(b"4HPwATDgc/ABMA 31\n4HPwATDgc/ABMA\nzz 31\n4HPwATDgc/ABMA 66\n")),
     )
-    assert run(["backgammon", "moves", "--batch", "-"]) == 2
-    assert "<stdin>:2" in capsys.readouterr().err
+    assert run(["backgammon", "moves", "--batch", "-"]) == 1  # a line failed: exit 1 at the end
+    captured = capsys.readouterr()
+    assert "<stdin>:2" in captured.err and "<stdin>:3" in captured.err
+    rows = [json.loads(line) for line in captured.out.splitlines()]
+    # every line answered in order: the bad ones as errors, the batch went on after them
+    assert [("error" in row) for row in rows] == [False, True, True, False]
+    assert rows[1]["line"] == 2 and rows[3]["dice"] == [6, 6]
 
 
 def test_show_odds_and_met(capsys: pytest.CaptureFixture[str]) -> None:

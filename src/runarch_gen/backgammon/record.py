@@ -204,6 +204,8 @@ def read_match(text: str, source: str = "record") -> list[BackgammonState]:
     lines = text.splitlines()
     if len(lines) > MAX_RECORD_LINES:
         raise InputError(f"{source}: more than {MAX_RECORD_LINES} lines")
+    if not any(line.strip() for line in lines):
+        raise InputError(f"{source}:1: an empty file is not a match record")
     rules_text = "backgammon"
     length: int | None = None
     for line in lines[:20]:
@@ -236,6 +238,8 @@ def read_match(text: str, source: str = "record") -> list[BackgammonState]:
             stripped = line.strip()
             if stripped.startswith("Wins"):
                 _check_win(state, stripped, where)
+            elif not _other_line(stripped):
+                raise InputError(f"{where}: not a line of a match record: {stripped[:40]!r}")
             continue
         left, right = _split_row(row.group(2))
         for player, event in ((0, left), (1, right)):
@@ -243,8 +247,25 @@ def read_match(text: str, source: str = "record") -> list[BackgammonState]:
                 _check_win(state, event, where)
             elif event:
                 _apply_event(state, player, event, where)
+    if not started:
+        first = next(n for n, line in enumerate(lines, 1) if line.strip())
+        raise InputError(f"{source}:{first}: no 'Game 1' line: not a match record")
     states.append(state)
     return states
+
+
+_PLAYERS = re.compile(r"\S.*\s:\s*\d+\s+\S.*\s:\s*\d+\s*\Z")
+
+
+def _other_line(text: str) -> bool:
+    """Lines of a record that carry nothing to replay: blank, comments, the match length,
+    the players with their scores."""
+    return (
+        not text
+        or text.startswith(";")
+        or _LENGTH.match(text) is not None
+        or _PLAYERS.match(text) is not None
+    )
 
 
 def _check_win(state: BackgammonState, text: str, where: str) -> None:
