@@ -9,7 +9,6 @@ runarch-gen imports it, ships it or needs it.
     python bench/bench_backgammon_gnubg.py bearoff -n 1000
     python bench/bench_backgammon_gnubg.py games -n 1000 --bot neural2
     python bench/bench_backgammon_gnubg.py met
-    python bench/bench_backgammon_gnubg.py cube -n 500
     python bench/bench_backgammon_gnubg.py speed
 
 - ``positions``: positions from gnubg 0-ply self-play (one in six of the rolls played, only
@@ -23,8 +22,6 @@ runarch-gen imports it, ships it or needs it.
   the win rate with its 95 % Wilson interval and points a game;
 - ``met``: the computed match equity table against gnubg's Kazaross-XG2, every cell to
   11-away;
-- ``cube``: double/no-double and take/pass decisions of the strong bot's cube against
-  gnubg's (2-ply cubeful) in money play and at match scores, agreement with its interval;
 - ``speed``: move generation of runarch-gen and of gnubg-nn over the same 1,000 positions.
 """
 
@@ -39,7 +36,7 @@ import sys
 import time
 from pathlib import Path
 
-import gnubg_nn as gnubg  # the oracle (GPL), for this bench only
+import gnubg_nn as gnubg  # type: ignore[import-untyped,import-not-found,unused-ignore]
 import numpy as np
 
 from runarch_gen.backgammon.board import START, Side, legal_plays
@@ -71,7 +68,7 @@ def board(mover: Side, other: Side) -> list[list[int]]:
 def gnubg_equity(mover: Side, other: Side, plies: int) -> float:
     """gnubg's cubeless money equity of the player on roll."""
     p = gnubg.probabilities(board(mover, other), plies)
-    return 2 * p[0] - 1 + p[1] + p[2] - p[3] - p[4]
+    return float(2 * p[0] - 1 + p[1] + p[2] - p[3] - p[4])
 
 
 def after_equity(play_mover: Side, play_other: Side, plies: int) -> float:
@@ -332,7 +329,7 @@ def measure_speed(count: int) -> None:
     ours = theirs = math.inf
     for _ in range(5):
         started = time.perf_counter()
-        for (m, o, a, b) in cases:
+        for m, o, a, b in cases:
             legal_plays(m, o, a, b)
         ours = min(ours, time.perf_counter() - started)
         started = time.perf_counter()
@@ -386,7 +383,9 @@ def mat_round_trip(count: int, seed: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=["positions", "moves", "bearoff", "games", "met", "cube", "speed", "mat"])
+    parser.add_argument(
+        "what", choices=["positions", "moves", "bearoff", "games", "met", "speed", "mat"]
+    )
     parser.add_argument("-n", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bots", default="neural,neural2")
@@ -407,10 +406,6 @@ def main() -> None:
         play_games(args.bot, args.n, args.seed)
     elif args.what == "met":
         compare_met()
-    elif args.what == "cube":
-        from bench_backgammon_cube import measure_cube  # the cube part, beside this script
-
-        measure_cube(args.n, args.seed)
     elif args.what == "mat":
         mat_round_trip(args.n, args.seed)
     else:

@@ -76,7 +76,9 @@ def test_a_bad_batch_line_is_named(
 ) -> None:
     monkeypatch.setattr(
         "sys.stdin",
-        io.TextIOWrapper(io.BytesIO(b"4HPwATDgc/ABMA 31\n4HPwATDgc/ABMA\nzz 31\n4HPwATDgc/ABMA 66\n")),
+        io.TextIOWrapper(
+            io.BytesIO(b"4HPwATDgc/ABMA 31\n4HPwATDgc/ABMA\nzz 31\n4HPwATDgc/ABMA 66\n")
+        ),
     )
     assert run(["backgammon", "moves", "--batch", "-"]) == 1  # a line failed: exit 1 at the end
     captured = capsys.readouterr()
@@ -222,7 +224,9 @@ def test_hint_with_a_match_id_gives_match_winning_chances(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     # a 1-point match, 53 to play (the dice come from the Match ID)
-    assert run(["backgammon", "hint", "4HPwATDgc/ABMA:MIEuAAAAAAAE", "--bot", "neural", "--json"]) == 0
+    assert (
+        run(["backgammon", "hint", "4HPwATDgc/ABMA:MIEuAAAAAAAE", "--bot", "neural", "--json"]) == 0
+    )
     report = json.loads(capsys.readouterr().out)
     assert report["dice"] == [5, 3]
     top = report["plays"][0]

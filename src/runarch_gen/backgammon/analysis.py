@@ -20,8 +20,8 @@ unit of the cube, or in a match the loss of match winning chance expressed as mo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -36,8 +36,11 @@ from runarch_gen.backgammon.errors import NotationError
 from runarch_gen.backgammon.ids import MatchInfo, parse_match_id, position_id
 from runarch_gen.backgammon.nets import Evaluator, equity, load_evaluator, swap
 from runarch_gen.backgammon.notation import parse_dice
-from runarch_gen.backgammon.search import RankedPlay, position_chances, rank_plays
+from runarch_gen.backgammon.search import RankedPlay, position_chances, rank_plays, replies_chances
 from runarch_gen.errors import InputError
+
+if TYPE_CHECKING:
+    from runarch_gen.backgammon.engine import BackgammonState
 
 __all__ = [
     "HINT_BOTS",
@@ -94,7 +97,11 @@ class CubeContext:
     def from_match(cls, info: MatchInfo) -> CubeContext:
         me = info.on_roll
         owner = -1 if info.cube_owner < 0 else (0 if info.cube_owner == me else 1)
-        away = (info.length - info.scores[me], info.length - info.scores[1 - me]) if info.length else (0, 0)
+        away = (
+            (info.length - info.scores[me], info.length - info.scores[1 - me])
+            if info.length
+            else (0, 0)
+        )
         return cls(
             cube=info.cube,
             owner=owner,
@@ -161,15 +168,11 @@ def _parse(position: str, source: str | None) -> tuple[Side, Side, MatchInfo | N
 
 def _evaluator_and_plies(bot: str) -> tuple[Evaluator, int]:
     if bot not in HINT_BOTS:
-        raise InputError(
-            f"--bot: hints come from {', '.join(sorted(HINT_BOTS))}, not {bot[:30]!r}"
-        )
+        raise InputError(f"--bot: hints come from {', '.join(sorted(HINT_BOTS))}, not {bot[:30]!r}")
     return load_evaluator(), HINT_BOTS[bot]
 
 
-def rank_report(
-    ranked: list[RankedPlay], context: CubeContext | None
-) -> list[dict[str, Any]]:
+def rank_report(ranked: list[RankedPlay], context: CubeContext | None) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     best = ranked[0].equity if ranked else 0.0
     for item in ranked:
@@ -270,6 +273,38 @@ def batch_hint(lines: list[str], source: str, bot: str) -> Any:
 # -- analysis of a record ---------------------------------------------------------------
 
 
+@dataclass(slots=True)
+class _Tally:
+    moves: int = 0
+    move_error: float = 0.0
+    cube_decisions: int = 0
+    cube_error: float = 0.0
+    blunders: list[dict[str, Any]] = field(default_factory=list)
+
+    def note(self, error: float, where: dict[str, Any], played: str, best: str) -> None:
+        if error >= BAD:
+            kind = "very bad" if error >= VERY_BAD else "bad"
+            self.blunders.append(
+                {**where, "played": played, "best": best, "error": round(error, 4), "kind": kind}
+            )
+
+
+def _move_error(
+    state: BackgammonState, action: int, evaluator: Evaluator, plies: int
+) -> tuple[float, str, str]:
+    """The equity a play lost against the best one (both looked at as deeply)."""
+    mover, other = state.board[state.turn], state.board[1 - state.turn]
+    chosen = state._legal_plays()[action]
+    ranked = rank_plays(evaluator, mover, other, state.dice, plies, state.rules.egyptian)
+    best = ranked[0]
+    mine = next(r for r in ranked if r.play.key == chosen.key)
+    value = mine.equity
+    if mine.ply < best.ply:  # look at the play as deeply as the best one
+        deeper = replies_chances(evaluator, [(chosen.other, chosen.mover)], state.rules.egyptian)
+        value = float(equity(deeper[0]))
+    return max(best.equity - value, 0.0), format_steps(chosen.steps), format_steps(best.play.steps)
+
+
 def analyze_record(text: str, source: str = "record", bot: str = "neural2") -> dict[str, Any]:
     """Each player's error rates over every game of a ``.mat`` record (see the module)."""
     from runarch_gen.backgammon.engine import DOUBLE, DROP, ROLL, TAKE, Phase
@@ -277,121 +312,69 @@ def analyze_record(text: str, source: str = "record", bot: str = "neural2") -> d
 
     evaluator, plies = _evaluator_and_plies(bot)
     states = read_match(text, source)
-    names = ("white", "black")
-    totals = [
-        {"moves": 0, "move_error": 0.0, "cube_decisions": 0, "cube_error": 0.0, "blunders": []}
-        for _ in names
-    ]
+    tallies = [_Tally(), _Tally()]
     for record_index, final in enumerate(states):
         replay = final.game.new_initial_state()
         for action in final.history():
-            phase = replay.phase
-            player = replay.current_player()
-            if phase is Phase.MOVE and len(replay.legal_actions()) > 1:
-                mover, other = replay.board[replay.turn], replay.board[1 - replay.turn]
-                chosen = replay._legal_plays()[action]
-                ranked = rank_plays(evaluator, mover, other, replay.dice, plies=plies,
-                                    egyptian=replay.rules.egyptian)  # fmt: skip
-                best = ranked[0]
-                mine = next((r for r in ranked if r.play.key == chosen.key), None)
-                if mine is None or mine.ply < best.ply:
-                    # look at the played move as deeply as the best
-                    from runarch_gen.backgammon.search import replies_chances
-
-                    deeper = replies_chances(evaluator, [(chosen.other, chosen.mover)])[0]
-                    value = float(equity(deeper)) if best.ply == 2 else float(equity(mine.chances))  # type: ignore[union-attr]
-                else:
-                    value = mine.equity
-                error = max(best.equity - value, 0.0)
-                entry = totals[player]
-                entry["moves"] += 1
-                entry["move_error"] += error
-                if error >= BAD:
-                    entry["blunders"].append(
-                        {
-                            "game": len(replay.games) + record_index + 1,
-                            "position": position_id(mover, other),
-                            "dice": f"{replay.dice[0]}{replay.dice[1]}",
-                            "played": format_steps(chosen.steps),
-                            "best": format_steps(best.play.steps),
-                            "error": round(error, 4),
-                            "kind": "very bad" if error >= VERY_BAD else "bad",
-                        }
-                    )
-            elif phase is Phase.PRE_ROLL and replay.can_double():
-                decision, scale = _decision_at(replay, evaluator, plies)
+            phase, player = replay.phase, replay.current_player()
+            where = {
+                "game": len(replay.games) + record_index + 1,
+                "position": replay.position_id(),
+            }
+            tally = tallies[player] if player in (0, 1) else None
+            if tally is None:
+                pass
+            elif phase is Phase.MOVE and len(replay.legal_actions()) > 1:
+                error, played, best = _move_error(replay, action, evaluator, plies)
+                tally.moves += 1
+                tally.move_error += error
+                tally.note(
+                    error, {**where, "dice": f"{replay.dice[0]}{replay.dice[1]}"}, played, best
+                )
+            elif phase is Phase.PRE_ROLL and replay.can_double() and action in (ROLL, DOUBLE):
+                decision, scale = _decision_at(replay, evaluator)
                 doubled = action == DOUBLE
-                if action in (ROLL, DOUBLE):
-                    right = decision.double
-                    if decision.action == "too good":
-                        right = False
-                    taken = decision.double_take if decision.take else decision.double_pass
-                    if doubled:
-                        value = taken
-                    else:
-                        value = decision.no_double
-                    best_value = max(decision.no_double, min(decision.double_take, decision.double_pass))
-                    error = max(best_value - value, 0.0) * scale
-                    entry = totals[player]
-                    entry["cube_decisions"] += 1
-                    entry["cube_error"] += error
-                    if error >= BAD and doubled != right:
-                        entry["blunders"].append(
-                            {
-                                "game": len(replay.games) + record_index + 1,
-                                "position": position_id(replay.board[replay.turn], replay.board[1 - replay.turn]),
-                                "played": "double" if doubled else "no double",
-                                "best": decision.action,
-                                "error": round(error, 4),
-                                "kind": "very bad" if error >= VERY_BAD else "bad",
-                            }
-                        )
+                after = decision.double_take if decision.take else decision.double_pass
+                value = after if doubled else decision.no_double
+                best_value = max(decision.no_double, after)
+                error = max(best_value - value, 0.0) * scale
+                tally.cube_decisions += 1
+                tally.cube_error += error
+                tally.note(error, where, "double" if doubled else "no double", decision.action)
             elif phase is Phase.DOUBLED and action in (TAKE, DROP):
-                # the doubler's decision, seen from the taker: taking is right when the
-                # doubler's value after a take is at most his value after a pass
-                doubler_view = replay.copy()
-                doubler_view.phase = Phase.PRE_ROLL
-                decision, scale = _decision_at(doubler_view, evaluator, plies)
+                # the doubler's decision tells the right answer: take when his value after a
+                # take is at most his value after a pass
+                doubler = replay.copy()
+                doubler.phase = Phase.PRE_ROLL
+                decision, scale = _decision_at(doubler, evaluator)
                 took = action == TAKE
                 error = 0.0
                 if took != decision.take:
                     error = abs(decision.double_take - decision.double_pass) * scale
-                entry = totals[player]
-                entry["cube_decisions"] += 1
-                entry["cube_error"] += error
-                if error >= BAD:
-                    entry["blunders"].append(
-                        {
-                            "game": len(replay.games) + record_index + 1,
-                            "position": position_id(replay.board[replay.turn], replay.board[1 - replay.turn]),
-                            "played": "take" if took else "pass",
-                            "best": "take" if decision.take else "pass",
-                            "error": round(error, 4),
-                            "kind": "very bad" if error >= VERY_BAD else "bad",
-                        }
-                    )
+                tally.cube_decisions += 1
+                tally.cube_error += error
+                right = "take" if decision.take else "pass"
+                tally.note(error, where, "take" if took else "pass", right)
             replay.apply(action)
     players: list[dict[str, Any]] = []
-    for name, entry in zip(names, totals, strict=True):
-        moves = int(entry["moves"])
-        cubes = int(entry["cube_decisions"])
-        per_move = 1000.0 * float(entry["move_error"]) / moves if moves else 0.0
-        per_cube = 1000.0 * float(entry["cube_error"]) / cubes if cubes else 0.0
+    for name, tally in zip(("white", "black"), tallies, strict=True):
+        per_move = 1000.0 * tally.move_error / tally.moves if tally.moves else 0.0
+        per_cube = 1000.0 * tally.cube_error / tally.cube_decisions if tally.cube_decisions else 0.0
         players.append(
             {
                 "player": name,
-                "moves": moves,
+                "moves": tally.moves,
                 "move_error_mp": round(per_move, 1),
-                "cube_decisions": cubes,
+                "cube_decisions": tally.cube_decisions,
                 "cube_error_mp": round(per_cube, 1),
                 "rating": rating(per_move),
-                "blunders": entry["blunders"],
+                "blunders": tally.blunders,
             }
         )
     return {"record": source, "bot": bot, "plies": plies, "players": players}
 
 
-def _decision_at(state: Any, evaluator: Evaluator, plies: int) -> tuple[CubeDecision, float]:
+def _decision_at(state: BackgammonState, evaluator: Evaluator) -> tuple[CubeDecision, float]:
     """The cube decision of the player on roll of ``state`` (before his roll) and the scale
     that turns its units into money equity (match winning chance: gnubg's EMG)."""
     mover, other = state.board[state.turn], state.board[1 - state.turn]

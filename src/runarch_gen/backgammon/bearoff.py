@@ -127,9 +127,7 @@ def _candidates(tables: dict[int, IntArray], rows: IntArray, dice: Sequence[int]
     return current
 
 
-def _solve(
-    positions: IntArray, tables: dict[int, IntArray], done: NDArray[np.bool_]
-) -> FloatArray:
+def _solve(positions: IntArray, tables: dict[int, IntArray], done: NDArray[np.bool_]) -> FloatArray:
     """Distributions of rolls until a position in ``done`` is reached, each roll played to
     make the expected number of rolls smallest."""
     count = positions.shape[0]

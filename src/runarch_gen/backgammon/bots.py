@@ -330,7 +330,11 @@ class NeuralBot(_CubeBot):
     def _context(self, view: View, doubler_is_me: bool) -> CubeContext:
         from runarch_gen.backgammon.analysis import CubeContext
 
-        owner = view.cube_owner if doubler_is_me else (-1 if view.cube_owner < 0 else 1 - view.cube_owner)
+        owner = (
+            view.cube_owner
+            if doubler_is_me
+            else (-1 if view.cube_owner < 0 else 1 - view.cube_owner)
+        )
         mine = (view.match - view.score[0], view.match - view.score[1]) if view.match else (0, 0)
         away = mine if doubler_is_me else (mine[1], mine[0])
         return CubeContext(

@@ -153,7 +153,9 @@ class MatchEquity:
         if trailer not in self._post:
             g = self.post_gammon
             # the trailer doubles at once; the leader takes unless dropping costs him nothing
-            take = 0.5 * ((1 - g) * self.post_crawford(trailer - 2) + g * self.post_crawford(trailer - 4))
+            take = 0.5 * (
+                (1 - g) * self.post_crawford(trailer - 2) + g * self.post_crawford(trailer - 4)
+            )
             self._post[trailer] = min(self.post_crawford(trailer - 1), take)
         return self._post[trailer]
 
@@ -172,7 +174,9 @@ class MatchEquity:
         if key not in self._table:
             if a == 1:  # [V-42] the Crawford game: no cube; a win ends the match
                 g = self.post_gammon
-                lose = (1 - g) * (1 - self.post_crawford(b - 1)) + g * (1 - self.post_crawford(b - 2))
+                lose = (1 - g) * (1 - self.post_crawford(b - 1)) + g * (
+                    1 - self.post_crawford(b - 2)
+                )
                 self._table[key] = 0.5 + 0.5 * lose
             else:
                 self._table[key] = self.cubeful(a, b, 1, -1, 0.5)
@@ -253,9 +257,7 @@ def met(length: int) -> tuple[tuple[float, ...], ...]:
     if not 1 <= length <= MAX_MET_LENGTH:
         raise ValueError(f"a match equity table is 1 to {MAX_MET_LENGTH} points long")
     model = match_equity()
-    return tuple(
-        tuple(model.value(a, b) for b in range(length + 1)) for a in range(length + 1)
-    )
+    return tuple(tuple(model.value(a, b) for b in range(length + 1)) for a in range(length + 1))
 
 
 def post_crawford_table(length: int) -> tuple[float, ...]:

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -336,18 +337,18 @@ class Evaluator:
         arrays: dict[str, Array] = {**self.contact.arrays("contact"), **self.race.arrays("race")}
         arrays["version"] = np.array([FEATURE_VERSION], dtype=np.float64)
         buffer = io.BytesIO()
-        np.savez_compressed(
-            buffer,
-            **{k: v.astype(np.float32) for k, v in arrays.items()},
-            meta=np.array(repr(sorted((meta or {}).items()))),
-        )
+        payload: dict[str, Any] = {k: v.astype(np.float32) for k, v in arrays.items()}
+        payload["meta"] = np.array(repr(sorted((meta or {}).items())))
+        np.savez_compressed(buffer, **payload)
         atomic_write(path, buffer.getvalue())
 
     @classmethod
     def load(cls, path: str | Path) -> Evaluator:
         try:
             with np.load(path) as data:
-                parts = {k: np.asarray(data[k], dtype=np.float64) for k in data.files if k != "meta"}
+                parts = {
+                    k: np.asarray(data[k], dtype=np.float64) for k in data.files if k != "meta"
+                }
         except (OSError, KeyError, ValueError) as exc:
             raise InputError(f"{path}: not a weights file ({exc})") from None
         try:

@@ -112,7 +112,9 @@ def rank_plays(
         return ranked
     best = values[order[0]]
     chosen = [i for i in order[:candidates] if values[i] >= best - margin]
-    deeper = replies_chances(evaluator, [(plays[i].other, plays[i].mover) for i in chosen], egyptian)
+    deeper = replies_chances(
+        evaluator, [(plays[i].other, plays[i].mover) for i in chosen], egyptian
+    )
     top = [RankedPlay(plays[i], deeper[k], 2) for k, i in enumerate(chosen)]
     top.sort(key=lambda r: -r.equity)
     rest = [r for r in ranked if not any(r.play is t.play for t in top)]

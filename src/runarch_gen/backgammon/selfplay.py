@@ -62,9 +62,7 @@ class TrainingOptions:
     parallel: int = 32
 
 
-def best_plays(
-    evaluator: Evaluator, choices: list[list[Play]]
-) -> list[tuple[int, Array]]:
+def best_plays(evaluator: Evaluator, choices: list[list[Play]]) -> list[tuple[int, Array]]:
     """For each list of plays, the index of the best one for the mover (1-ply) and its five
     chances from the mover's side, evaluating every play of every list in one batch."""
     movers: list[Side] = []
@@ -134,9 +132,7 @@ def train_evaluator(
 ) -> Evaluator:
     """TD(0) self-play for ``options.games`` games (or until ``seconds`` have passed)."""
     rng = random.Random(options.seed)
-    net = evaluator or Evaluator.fresh(
-        options.contact_hidden, options.race_hidden, options.seed
-    )
+    net = evaluator or Evaluator.fresh(options.contact_hidden, options.race_hidden, options.seed)
     started = time.perf_counter()
     finished = 0
     games: list[_Game] = []
@@ -191,6 +187,16 @@ def train_evaluator(
 _ORDERED_ROLLS = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
 
 
+@dataclass(slots=True)
+class _Trial:
+    index: int
+    mover: Side
+    other: Side
+    first: tuple[int, int]
+    ply: int = 0
+    flipped: bool = False  # the side on roll is the root's opponent
+
+
 def rollout_chances(
     evaluator: Evaluator,
     positions: list[tuple[Side, Side]],
@@ -202,45 +208,39 @@ def rollout_chances(
     both sides playing the evaluator's 1-ply choice; after ``depth`` plays the evaluator's
     chances stand in for the rest. The mean chances of the player on roll, per position."""
     checkers = sum(START)
-    # one trial: [position index, sides (on roll first), plies so far, flipped]
-    trials: list[list[object]] = []
-    for index, (mover, other) in enumerate(positions):
-        for first in _ORDERED_ROLLS:
-            trials.append([index, mover, other, 0, False, first])
+    active = [
+        _Trial(index, mover, other, first)
+        for index, (mover, other) in enumerate(positions)
+        for first in _ORDERED_ROLLS
+    ]
     total = np.zeros((len(positions), 5))
-    active = trials
     while active:
         choices: list[list[Play]] = []
-        owners: list[list[object]] = []
-        finished: list[tuple[list[object], Array]] = []
+        owners: list[_Trial] = []
         for trial in active:
-            mover, other = trial[1], trial[2]
-            ply = int(trial[3])  # type: ignore[call-overload]
-            dice = trial[5] if ply == 0 else (rng.randint(1, 6), rng.randint(1, 6))
-            plays = legal_plays(mover, other, *dice)  # type: ignore[misc]
-            if not plays:
-                trial[1], trial[2] = other, mover
-                trial[3] = ply + 1
-                trial[4] = not trial[4]
-                continue
-            choices.append(plays)
-            owners.append(trial)
+            dice = trial.first if trial.ply == 0 else (rng.randint(1, 6), rng.randint(1, 6))
+            plays = legal_plays(trial.mover, trial.other, *dice)
+            if plays:
+                choices.append(plays)
+                owners.append(trial)
+            else:  # the roll passes
+                trial.mover, trial.other = trial.other, trial.mover
+                trial.ply += 1
+                trial.flipped = not trial.flipped
         picks = best_plays(evaluator, choices) if choices else []
+        moving = {id(t) for t in owners}
+        still: list[_Trial] = [t for t in active if id(t) not in moving]
         for trial, plays, (pick, chances) in zip(owners, choices, picks, strict=True):
             play = plays[pick]
-            ply = int(trial[3]) + 1  # type: ignore[call-overload]
-            # chances of the side that just played; the root's side when not flipped
-            mine = chances if not trial[4] else swap(chances[None, :])[0]
-            if play.mover[0] == checkers or ply >= depth:
-                finished.append((trial, mine))
+            trial.ply += 1
+            # the chances of the side that just played, turned to the root's side
+            if play.mover[0] == checkers or trial.ply >= depth:
+                total[trial.index] += swap(chances) if trial.flipped else chances
                 continue
-            trial[1], trial[2] = play.other, play.mover
-            trial[3] = ply
-            trial[4] = not trial[4]
-        done = {id(t) for t, _ in finished}
-        for trial, mine in finished:
-            total[int(trial[0])] += mine  # type: ignore[call-overload]
-        active = [t for t in active if id(t) not in done]
+            trial.mover, trial.other = play.other, play.mover
+            trial.flipped = not trial.flipped
+            still.append(trial)
+        active = still
     return total / len(_ORDERED_ROLLS)
 
 

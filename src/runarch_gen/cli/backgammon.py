@@ -91,7 +91,9 @@ def moves(
 def hint(
     position: Annotated[
         str | None,
-        typer.Argument(help="POSITION_ID or POSITION_ID:MATCH_ID (the cube and score), or 'start'."),
+        typer.Argument(
+            help="POSITION_ID or POSITION_ID:MATCH_ID (the cube and score), or 'start'."
+        ),
     ] = None,
     dice: Annotated[
         str, typer.Option("--dice", "-d", help="The roll, e.g. 42; none: the cube hint.")
@@ -433,16 +435,18 @@ def train_command(
         old.save(output)
     elif net == "neural":
         from runarch_gen.backgammon.nets import Evaluator
-        from runarch_gen.backgammon.selfplay import TrainingOptions, refine_evaluator, train_evaluator
+        from runarch_gen.backgammon.selfplay import (
+            TrainingOptions,
+            refine_evaluator,
+            train_evaluator,
+        )
 
         options = TrainingOptions(
             games=games, seed=seed, contact_hidden=hidden, race_hidden=race_hidden, rate=rate
         )
         first = Evaluator.load(start) if start else None
         with progress(games, "self-play") as advance:
-            evaluator = train_evaluator(
-                options, first, on_games=lambda n, _e, _err: advance(1)
-            )
+            evaluator = train_evaluator(options, first, on_games=lambda n, _e, _err: advance(1))
         if refine:
             with progress(refine, "rollouts") as advance:
                 evaluator = refine_evaluator(
