@@ -10,6 +10,7 @@ runarch-gen imports it, ships it or needs it.
     python bench/bench_backgammon_gnubg.py games -n 1000 --bot neural2
     python bench/bench_backgammon_gnubg.py met
     python bench/bench_backgammon_gnubg.py speed
+    python bench/bench_backgammon_gnubg.py cube -n 300 [--match 7 --score 2,4]
 
 - ``positions``: positions from gnubg 0-ply self-play (one in six of the rolls played, only
   those with a choice), each legal play's resulting position evaluated by gnubg at 2-ply
@@ -22,6 +23,9 @@ runarch-gen imports it, ships it or needs it.
   the win rate with its 95 % Wilson interval and points a game;
 - ``met``: the computed match equity table against gnubg's Kazaross-XG2, every cell to
   11-away;
+- ``cube``: the strong bot's double/no double and take/pass decisions against gnubg's own
+  (its ``hint`` before the roll, Debian's ``gnubg`` program) on the positions of the set,
+  in money play or at a match score (``--match 7 --score 2,4``: the player on roll has 2);
 - ``speed``: move generation of runarch-gen and of gnubg-nn over the same 1,000 positions.
 """
 
@@ -381,16 +385,85 @@ def mat_round_trip(count: int, seed: int) -> None:
     )
 
 
+def gnubg_cube_actions(positions: list[str], match_id: str) -> list[str]:
+    """gnubg's proper cube action (its ``hint`` before the roll) for each Position ID."""
+    import subprocess
+
+    script = ["set player 0 human", "set player 1 human", "new game", f"set matchid {match_id}"]
+    for pid in positions:
+        script += [f"set matchid {match_id}", f"set board {pid}", "hint"]
+    result = subprocess.run(
+        ["/usr/games/gnubg", "-t", "-q"],
+        input="\n".join(script) + "\n",
+        text=True,
+        capture_output=True,
+        timeout=3600,
+        check=False,
+    )
+    actions: list[str] = []
+    for line in result.stdout.splitlines():
+        if line.startswith("Proper cube action:"):
+            actions.append(line.split(":", 1)[1].strip().lower())
+        elif line.startswith("You cannot double"):
+            actions.append("cannot double")
+    return actions
+
+
+def measure_cube(count: int, path: Path, length: int, scores: tuple[int, int]) -> None:
+    """Double/no double and take/pass decisions of the strong bot against gnubg's on the
+    positions of the gnubg self-play set (before the roll), money play or a match score."""
+    from runarch_gen.backgammon.analysis import CubeContext, cube_decision
+    from runarch_gen.backgammon.ids import MatchInfo, match_id
+    from runarch_gen.backgammon.nets import load_evaluator
+    from runarch_gen.backgammon.search import position_chances
+
+    rows = json.loads(path.read_text())[:count]
+    info = MatchInfo(on_roll=1, turn=1, length=length, scores=scores, jacoby=not length)
+    mid = match_id(info)
+    context = CubeContext.from_match(info)
+    started = time.perf_counter()
+    theirs = gnubg_cube_actions([row["position"] for row in rows], mid)
+    evaluator = load_evaluator()
+    ours: list[tuple[bool, bool]] = []
+    for row in rows:
+        mover, other = parse_position_id(row["position"])
+        decision = cube_decision(position_chances(evaluator, mover, other, 1), context)
+        ours.append((decision.double, decision.take))
+    double_same = take_same = doubles_theirs = doubles_ours = 0
+    take_cases = 0
+    for (double, take), action in zip(ours, theirs, strict=False):
+        gnubg_double = action.startswith(("double", "redouble"))
+        gnubg_take = "pass" not in action
+        doubles_theirs += gnubg_double
+        doubles_ours += double
+        double_same += double == gnubg_double
+        if gnubg_double or double:
+            take_cases += 1
+            take_same += take == gnubg_take
+    n = min(len(ours), len(theirs))
+    low, high = wilson(double_same, n)
+    where = f"{length}-point match at {scores[0]}-{scores[1]}" if length else "money play"
+    take_rate = take_same / take_cases if take_cases else float("nan")
+    print(
+        f"cube vs gnubg, {n} positions ({where}, {mid}): double/no double agree"
+        f" {double_same / n:.1%} (95 % {low:.1%}-{high:.1%}); doubles: ours {doubles_ours},"
+        f" gnubg {doubles_theirs}; take/pass agree {take_rate:.1%} of {take_cases} where"
+        f" either doubles; {time.perf_counter() - started:.0f} s"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "what", choices=["positions", "moves", "bearoff", "games", "met", "speed", "mat"]
+        "what", choices=["positions", "moves", "bearoff", "games", "met", "speed", "mat", "cube"]
     )
     parser.add_argument("-n", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bots", default="neural,neural2")
     parser.add_argument("--bot", default="neural2")
     parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--match", type=int, default=0, help="cube: match length (0 money)")
+    parser.add_argument("--score", default="0,0", help="cube: the scores, on roll first")
     args = parser.parse_args()
     gnubg.set.seed(args.seed)
     if args.what == "positions":
@@ -406,6 +479,9 @@ def main() -> None:
         play_games(args.bot, args.n, args.seed)
     elif args.what == "met":
         compare_met()
+    elif args.what == "cube":
+        first, second = (int(x) for x in args.score.split(","))
+        measure_cube(args.n, args.data, args.match, (second, first))
     elif args.what == "mat":
         mat_round_trip(args.n, args.seed)
     else:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from numpy.typing import NDArray
@@ -60,6 +60,9 @@ class TrainingOptions:
     hyperbolically (``rate / (1 + games / halving)``)."""
     halving: int = 30_000
     parallel: int = 32
+    trace: float = 0.0
+    """TD(λ)'s λ: 0 trains each position at once towards the next (TD(0)); above 0 a game's
+    positions are trained when it ends, towards their λ-returns (the forward view)."""
 
 
 def best_plays(evaluator: Evaluator, choices: list[list[Play]]) -> list[tuple[int, Array]]:
@@ -93,6 +96,26 @@ class _Game:
     sides: list[Side]
     turn: int
     opening: bool = True
+    seen: list[tuple[Side, Side, Array, int]] = field(default_factory=list)
+
+
+def _lambda_returns(
+    seen: list[tuple[Side, Side, Array, int]], trace: float
+) -> list[tuple[Side, Side, Array]]:
+    """Each position's λ-return, from its own mover's side: ``G = (1 − λ)·next + λ·G'``,
+    ``G'`` the following position's return turned to this mover (the last: its value)."""
+    rows: list[tuple[Side, Side, Array]] = []
+    after: Array | None = None
+    after_turn = -1
+    for mover, other, value, turn in reversed(seen):
+        if after is None:
+            target = value
+        else:
+            following = after if after_turn == turn else swap(after)
+            target = (1.0 - trace) * value + trace * following
+        rows.append((mover, other, target))
+        after, after_turn = target, turn
+    return rows
 
 
 def _roll(rng: random.Random, opening: bool) -> tuple[int, int]:
@@ -165,11 +188,16 @@ def train_evaluator(
         for slot, index in enumerate(movers):
             game = games[index]
             pick, value = picks[slot]
-            rows.append((game.sides[game.turn], game.sides[1 - game.turn], value))
+            mover, other = game.sides[game.turn], game.sides[1 - game.turn]
+            if options.trace > 0.0:
+                game.seen.append((mover, other, value, game.turn))
+            else:
+                rows.append((mover, other, value))
             play = choices[slot][pick]
             game.sides[game.turn], game.sides[1 - game.turn] = play.mover, play.other
             if play.mover[0] == checkers:
                 done.add(index)
+                rows.extend(_lambda_returns(game.seen, options.trace) if options.trace else [])
             game.turn = 1 - game.turn
         for index in passed:
             games[index].turn = 1 - games[index].turn
@@ -300,4 +328,61 @@ def refine_evaluator(
         rng.shuffle(rows)
         for start in range(0, len(rows), 32):
             _train_on(evaluator, rows[start : start + 32], rate)
+    return evaluator
+
+
+def train_on_lookahead(
+    evaluator: Evaluator,
+    positions: int,
+    seed: int,
+    rate: float = 0.02,
+    batch: int = 64,
+    on_batch: Callable[[int], None] | None = None,
+) -> Evaluator:
+    """Supervised steps towards the evaluator's own 2-ply values: positions from 1-ply
+    self-play (right after a play), each trained towards the average over the opponent's 21
+    rolls of the position after his best reply — the dice of one ply taken exactly instead of
+    sampled, as TD(0) does."""
+    from runarch_gen.backgammon.search import replies_chances
+
+    rng = random.Random(seed)
+    games: list[_Game] = [_Game([START, START], rng.randrange(2)) for _ in range(batch)]
+    done_positions = 0
+    checkers = sum(START)
+    while done_positions < positions:
+        choices: list[list[Play]] = []
+        movers: list[int] = []
+        for index, game in enumerate(games):
+            a, b = _roll(rng, game.opening)
+            game.opening = False
+            plays = legal_plays(game.sides[game.turn], game.sides[1 - game.turn], a, b)
+            if plays:
+                choices.append(plays)
+                movers.append(index)
+            else:
+                game.turn = 1 - game.turn
+        picks = best_plays(evaluator, choices) if choices else []
+        after: list[tuple[Side, Side]] = []
+        for slot, index in enumerate(movers):
+            game = games[index]
+            play = choices[slot][picks[slot][0]]
+            game.sides[game.turn], game.sides[1 - game.turn] = play.mover, play.other
+            game.turn = 1 - game.turn
+            if play.mover[0] == checkers:
+                games[index] = _Game([START, START], rng.randrange(2))
+            else:
+                after.append((play.other, play.mover))  # the opponent on roll
+        kinds = classify(
+            np.array([p[0] for p in after], dtype=np.int64).reshape(-1, 26),
+            np.array([p[1] for p in after], dtype=np.int64).reshape(-1, 26),
+        )
+        wanted = [p for p, k in zip(after, kinds, strict=True) if k in (CONTACT, RACE)]
+        if not wanted:
+            continue
+        mine = replies_chances(evaluator, [(opp, me) for opp, me in wanted])
+        rows = [(opp, me, swap(m)) for (opp, me), m in zip(wanted, mine, strict=True)]
+        _train_on(evaluator, rows, rate)
+        done_positions += len(rows)
+        if on_batch is not None:
+            on_batch(done_positions)
     return evaluator

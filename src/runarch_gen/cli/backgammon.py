@@ -389,6 +389,15 @@ def train_command(
         int, typer.Option("--race-hidden", min=1, max=400, help="Hidden units (race net).")
     ] = 48,
     rate: Annotated[float, typer.Option("--rate", min=0.0001, max=1.0, help="Step size.")] = 0.1,
+    halving: Annotated[
+        int,
+        typer.Option(
+            "--halving", min=1, max=10**9, help="Games after which the step size is halved."
+        ),
+    ] = 30_000,
+    trace: Annotated[
+        float, typer.Option("--lambda", min=0.0, max=1.0, help="TD(λ)'s λ (0: TD(0)).")
+    ] = 0.0,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the games.")] = 1,
     refine: Annotated[
         int,
@@ -442,7 +451,13 @@ def train_command(
         )
 
         options = TrainingOptions(
-            games=games, seed=seed, contact_hidden=hidden, race_hidden=race_hidden, rate=rate
+            games=games,
+            seed=seed,
+            contact_hidden=hidden,
+            race_hidden=race_hidden,
+            rate=rate,
+            halving=halving,
+            trace=trace,
         )
         first = Evaluator.load(start) if start else None
         with progress(games, "self-play") as advance:
@@ -455,7 +470,7 @@ def train_command(
         evaluator.save(
             output,
             {"games": games, "seed": seed, "hidden": hidden, "race_hidden": race_hidden,
-             "rate": rate, "refine": refine},
+             "rate": rate, "halving": halving, "lambda": trace, "refine": refine},
         )  # fmt: skip
     else:
         raise InputError(f"--net: neural or td, not {net[:20]!r}")
