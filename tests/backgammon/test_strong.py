@@ -88,6 +88,9 @@ def test_finished_games_are_scored() -> None:
     gammoned = side_from_points({20: 1, 6: 14})
     # the player on roll has lost a backgammon (a checker in the winner's home board)
     assert list(evaluator.evaluate([(gammoned, winner)])[0]) == [0, 0, 0, 1, 1]
+    assert list(evaluator.evaluate([(winner, gammoned)])[0]) == [1, 1, 1, 0, 0]
+    single = side_from_points({6: 14, 0: 1})
+    assert list(evaluator.evaluate([(winner, single)])[0]) == [1, 0, 0, 0, 0]
 
 
 def test_chances_are_consistent() -> None:

@@ -20,7 +20,7 @@ checker counts of points 1 … 6 written in a row of 21 slots.
 >>> float(table.rolls(one)[1])
 1.0
 >>> round(float(table.mean(side_from_points({6: 2, 0: 13}))), 4)
-2.0556
+2.1096
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def bearoff_index(counts: IntArray) -> IntArray:
 
     >>> int(bearoff_index(np.array([[0, 0, 0, 0, 0, 0]]))[0])
     0
-    >>> int(bearoff_index(np.array([[0, 0, 0, 0, 0, 15]]))[0]) == POSITIONS - 1
+    >>> int(bearoff_index(np.array([[15, 0, 0, 0, 0, 0]]))[0]) == POSITIONS - 1
     True
     """
     separators = np.cumsum(counts, axis=1) + np.arange(POINTS)

@@ -267,19 +267,17 @@ def swap(p: Array) -> Array:
 
 def _finished(movers: IntArray, others: IntArray) -> Array:
     """Chances of a finished game for the player on roll (who may have won or lost)."""
-    n = movers.shape[0]
-    out = np.zeros((n, OUTPUTS))
-    mover_won = movers[:, 1:].sum(axis=1) == 0
-    for won, loser in ((mover_won, others), (~mover_won, movers)):
-        gammon = loser[:, 0] == 0
-        backgammon = gammon & ((loser[:, 25] > 0) | (loser[:, 19:25].sum(axis=1) > 0))
-        if won is mover_won:
-            out[won, 0] = 1.0
-            out[won, 1] = gammon[won]
-            out[won, 2] = backgammon[won]
-        else:
-            out[won, 3] = gammon[won]
-            out[won, 4] = backgammon[won]
+    out = np.zeros((movers.shape[0], OUTPUTS))
+    won = movers[:, 1:].sum(axis=1) == 0
+    loser = np.where(won[:, None], others, movers)
+    gammon = loser[:, 0] == 0
+    # [V-22] a backgammon: the loser still on the bar or in the winner's home board
+    backgammon = gammon & ((loser[:, 25] > 0) | (loser[:, 19:25].sum(axis=1) > 0))
+    out[:, 0] = won
+    out[:, 1] = won & gammon
+    out[:, 2] = won & backgammon
+    out[:, 3] = ~won & gammon
+    out[:, 4] = ~won & backgammon
     return out
 
 

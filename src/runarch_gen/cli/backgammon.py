@@ -376,7 +376,7 @@ def replay(
 @backgammon_app.command("train")
 def train_command(
     games: Annotated[
-        int, typer.Option("--games", "-n", min=1, max=10_000_000, help="Self-play games.")
+        int, typer.Option("--games", "-n", min=0, max=10_000_000, help="Self-play games.")
     ] = 100_000,
     net: Annotated[
         str,
