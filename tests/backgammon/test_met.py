@@ -87,3 +87,11 @@ def test_match_cube_decisions() -> None:  # V-44
     # the trailer at 2-away/4-away... : a pass costs what the table says
     decision = match_cube_decision((0.7, 0.1, 0.0, 0.05, 0.0), (5, 3), 1, -1)
     assert decision.double_pass == pytest.approx(met(5)[4][3])
+
+
+def test_far_scores_count_as_64_away_and_stay_bounded() -> None:
+    # a Match ID may name a 30,000-point match: the table ends at 64-away, as gnubg's does
+    model = MatchEquity()
+    assert model.value(30_000, 20_000) == model.value(64, 64) == pytest.approx(0.5)
+    decision = match_cube_decision((0.7, 0.1, 0.0, 0.05, 0.0), (30_000, 3), 1, -1)
+    assert 0.0 <= decision.no_double <= 1.0

@@ -30,6 +30,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from functools import cache
 
@@ -143,6 +144,7 @@ class MatchEquity:
         self._table: dict[tuple[int, int], float] = {}
         self._post: dict[int, float] = {}
         self._lines: dict[tuple[int, int, int, int], Line] = {}
+        self._filling = False
 
     def post_crawford(self, trailer: int) -> float:
         """The trailer's chance after the Crawford game, needing ``trailer`` points against 1."""
@@ -150,7 +152,10 @@ class MatchEquity:
             return 1.0
         if trailer == 1:
             return 0.5
+        trailer = min(trailer, MAX_MET_LENGTH)
         if trailer not in self._post:
+            for shorter in range(2, trailer):
+                self.post_crawford(shorter)
             g = self.post_gammon
             # the trailer doubles at once; the leader takes unless dropping costs him nothing
             take = 0.5 * (
@@ -161,16 +166,29 @@ class MatchEquity:
 
     def value(self, a: int, b: int) -> float:
         """The chance that the player needing ``a`` beats the one needing ``b`` at the start of
-        a game (the Crawford game when one needs 1 and the other more)."""
+        a game (the Crawford game when one needs 1 and the other more). Scores further than
+        :data:`MAX_MET_LENGTH` away count as that far, as gnubg's tables end there."""
         if a <= 0:
             return 1.0
         if b <= 0:
             return 0.0
+        a, b = min(a, MAX_MET_LENGTH), min(b, MAX_MET_LENGTH)
         if a == 1 and b == 1:
             return 0.5
         if b == 1:
             return 1.0 - self.value(b, a)
         key = (a, b)
+        if key not in self._table and a + b > 8 and not self._filling:
+            # fill the cells below first, nearest the end first, so that the recursion
+            # through the cube levels stays shallow
+            self._filling = True
+            try:
+                for total in range(4, a + b):
+                    for first in range(2, min(a, total - 2) + 1):
+                        if 2 <= total - first <= b:
+                            self.value(first, total - first)
+            finally:
+                self._filling = False
         if key not in self._table:
             if a == 1:  # [V-42] the Crawford game: no cube; a win ends the match
                 g = self.post_gammon
@@ -228,19 +246,22 @@ class MatchEquity:
         return self.efficiency * live + (1 - self.efficiency) * dead
 
     def _solve(self, a: int, b: int, cube: int, owner: int, target: float) -> float:
-        """The winning chance where the cubeful value at ``cube`` reaches ``target``."""
-        lo, hi = 0.0, 1.0
-        if self.cubeful(a, b, cube, owner, hi) <= target:
+        """The winning chance where the cubeful value at ``cube`` reaches ``target``: the
+        value is piecewise linear in the winning chance (the live line's two corners), so each
+        piece is solved exactly."""
+        p0, _, p1, _ = self.live_line(a, b, cube, owner)
+        corners = sorted({0.0, min(max(p0, 0.0), 1.0), min(max(p1, 0.0), 1.0), 1.0})
+        values = [self.cubeful(a, b, cube, owner, p) for p in corners]
+        if values[-1] <= target:
             return 1.0
-        if self.cubeful(a, b, cube, owner, lo) >= target:
+        if values[0] >= target:
             return 0.0
-        for _ in range(40):
-            mid = (lo + hi) / 2
-            if self.cubeful(a, b, cube, owner, mid) < target:
-                lo = mid
-            else:
-                hi = mid
-        return (lo + hi) / 2
+        for (left, f_left), (right, f_right) in itertools.pairwise(
+            zip(corners, values, strict=True)
+        ):
+            if f_left <= target <= f_right and f_right > f_left:
+                return left + (right - left) * (target - f_left) / (f_right - f_left)
+        return 1.0
 
 
 @cache
