@@ -412,7 +412,7 @@ def gnubg_cube_actions(positions: list[str], match_id: str) -> list[str]:
 def measure_cube(count: int, path: Path, length: int, scores: tuple[int, int]) -> None:
     """Double/no double and take/pass decisions of the strong bot against gnubg's on the
     positions of the gnubg self-play set (before the roll), money play or a match score."""
-    from runarch_gen.backgammon.analysis import CubeContext, cube_decision
+    from runarch_gen.backgammon.cube import CubeContext, cube_decision
     from runarch_gen.backgammon.ids import MatchInfo, match_id
     from runarch_gen.backgammon.nets import load_evaluator
     from runarch_gen.backgammon.search import position_chances

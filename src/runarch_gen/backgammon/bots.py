@@ -43,7 +43,7 @@ from runarch_gen.play.bot import Bot
 from runarch_gen.play.registry import BotFactory
 
 if TYPE_CHECKING:
-    from runarch_gen.backgammon.analysis import CubeContext
+    from runarch_gen.backgammon.cube import CubeContext
 
 __all__ = [
     "BOTS",
@@ -328,7 +328,7 @@ class NeuralBot(_CubeBot):
         return next(i for i, p in enumerate(plays) if p.key == best)
 
     def _context(self, view: View, doubler_is_me: bool) -> CubeContext:
-        from runarch_gen.backgammon.analysis import CubeContext
+        from runarch_gen.backgammon.cube import CubeContext
 
         owner = (
             view.cube_owner
@@ -347,7 +347,7 @@ class NeuralBot(_CubeBot):
         )
 
     def cube(self, view: View, legal: Sequence[int]) -> int:
-        from runarch_gen.backgammon.analysis import cube_decision
+        from runarch_gen.backgammon.cube import cube_decision
         from runarch_gen.backgammon.search import position_chances
 
         egyptian = view.rules.egyptian

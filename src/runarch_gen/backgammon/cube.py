@@ -31,9 +31,11 @@ True
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
+from runarch_gen.backgammon.ids import MatchInfo
 from runarch_gen.backgammon.rules import MAX_CUBE
 
 __all__ = [
@@ -41,8 +43,10 @@ __all__ = [
     "GAMMON_RATE",
     "MET_CUBE_EFFICIENCY",
     "POST_CRAWFORD_GAMMON_RATE",
+    "CubeContext",
     "CubeDecision",
     "MatchEquity",
+    "cube_decision",
     "cubeful_equity",
     "match_cube_decision",
     "match_equity",
@@ -432,3 +436,58 @@ def match_cube_decision(
     dt = model.cubeful(a, b, 2 * cube, 1, p, ends(2 * cube))
     dp = model.value(a - cube, b)
     return _decide(nd, dt, dp, match=True)
+
+
+@dataclass(frozen=True, slots=True)
+class CubeContext:
+    """The cube and score from the side of the player on roll: ``owner`` 0 his, 1 the
+    opponent's, −1 the middle; ``away`` points to go (his, the opponent's) in a match."""
+
+    cube: int = 1
+    owner: int = -1
+    match: int = 0
+    away: tuple[int, int] = (0, 0)
+    crawford: bool = False
+    jacoby: bool = False
+    may_double: bool = True
+
+    @classmethod
+    def from_match(cls, info: MatchInfo) -> CubeContext:
+        me = info.on_roll
+        owner = -1 if info.cube_owner < 0 else (0 if info.cube_owner == me else 1)
+        away = (
+            (info.length - info.scores[me], info.length - info.scores[1 - me])
+            if info.length
+            else (0, 0)
+        )
+        return cls(
+            cube=info.cube,
+            owner=owner,
+            match=info.length,
+            away=away,
+            crawford=info.crawford,
+            jacoby=info.jacoby and not info.length,
+            may_double=owner != 1 and not info.crawford,
+        )
+
+    def opponent(self) -> CubeContext:
+        owner = -1 if self.owner < 0 else 1 - self.owner
+        return CubeContext(
+            self.cube,
+            owner,
+            self.match,
+            (self.away[1], self.away[0]),
+            self.crawford,
+            self.jacoby,
+            owner != 1 and not self.crawford,
+        )
+
+
+def cube_decision(chances: Iterable[float], context: CubeContext) -> CubeDecision:
+    """The cube decision of the player on roll with these cubeless chances."""
+    values = tuple(float(c) for c in chances)
+    if context.match:
+        return match_cube_decision(
+            values, context.away, context.cube, context.owner, crawford=context.crawford
+        )
+    return money_cube_decision(values, context.owner, context.jacoby)
