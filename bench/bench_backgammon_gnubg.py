@@ -21,8 +21,8 @@ runarch-gen imports it, ships it or needs it.
 - ``bearoff``: the same for positions where both sides bear off;
 - ``games``: cubeless money games of a bot against gnubg 0-ply, seats and dice alternating,
   the win rate with its 95 % Wilson interval and points a game;
-- ``met``: the computed match equity table against gnubg's Kazaross-XG2, every cell to
-  11-away;
+- ``met``: the computed match equity table against the Kazaross-XG2 table gnubg ships
+  (Debian's ``gnubg``), every cell to 11-away and the post-Crawford row;
 - ``cube``: the strong bot's double/no double and take/pass decisions against gnubg's own
   (its ``hint`` before the roll, Debian's ``gnubg`` program) on the positions of the set,
   in money play or at a match score (``--match 7 --score 2,4``: the player on roll has 2);
@@ -293,24 +293,40 @@ def play_games(name: str, count: int, seed: int) -> None:
     )
 
 
-def compare_met() -> None:
-    from runarch_gen.backgammon.cube import met
+KAZAROSS_FILE = Path("/usr/share/gnubg/met/Kazaross-XG2.xml")  # Debian's gnubg package
 
-    gnubg.set.equities("Kazaross-XG2")
+
+def compare_met() -> None:
+    """Every cell to 11-away against the Kazaross-XG2 table that gnubg ships."""
+    import re
+
+    from runarch_gen.backgammon.cube import met, post_crawford_table
+
+    text = KAZAROSS_FILE.read_text()
+    pre = text[text.index("<pre-crawford-table") : text.index("</pre-crawford-table>")]
+    rows = [
+        [float(v) for v in re.findall(r"<me>\s*([0-9.]+)\s*</me>", row)]
+        for row in re.findall(r"<row>(.*?)</row>", pre, re.S)
+    ]
+    post = text[text.index("<post-crawford-table") :]
+    post_row = [float(v) for v in re.findall(r"<me>\s*([0-9.]+)\s*</me>", post)]
     length = 11
     table = met(length)
     worst = (0.0, 0, 0)
     over = 0
     for a in range(1, length + 1):
         for b in range(1, length + 1):
-            theirs = gnubg.equities.value(a - 1, b - 1)
-            diff = abs(table[a][b] - theirs)
+            diff = abs(table[a][b] - rows[a - 1][b - 1])
             over += diff > 0.02
             if diff > worst[0]:
                 worst = (diff, a, b)
+    ours_post = post_crawford_table(length)
+    post_worst = max(abs(ours_post[n] - post_row[n - 1]) for n in range(1, length + 1))
     print(
-        f"met to 11-away vs Kazaross-XG2: largest difference {worst[0]:.4f} at"
-        f" {worst[1]}-away/{worst[2]}-away; {over} of 121 cells more than 0.02 away"
+        f"met to 11-away vs Kazaross-XG2 ({KAZAROSS_FILE}): largest difference"
+        f" {worst[0]:.4f} at {worst[1]}-away/{worst[2]}-away; {over} of 121 cells more than"
+        f" 0.02 away; 3-away/5-away {table[3][5]:.4f} (published {rows[2][4]:.4f});"
+        f" post-Crawford row largest difference {post_worst:.4f}"
     )
 
 
