@@ -262,6 +262,8 @@ class MalaccaRules:
     scrub: int = 2
     useless_bonus: bool = False
     zheng_stake: bool = False
+    hero: str = "ask"
+    """The tragic hero's card [M-12]: ``ask`` (the player decides) or ``take`` (always)."""
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= MAX_PLAYERS:
@@ -276,6 +278,8 @@ class MalaccaRules:
             raise ParseError("characters: each character is dealt at most once")
         if self.share not in ("deal", "even") or self.cargo not in ("bank", "defenders"):
             raise ParseError("share is deal or even; cargo is bank or defenders")
+        if self.hero not in ("ask", "take"):
+            raise ParseError(f"hero is ask or take, not {self.hero[:20]!r}")
 
     @property
     def random_characters(self) -> bool:
@@ -329,4 +333,5 @@ def rules_from_values(values: Mapping[str, object]) -> MalaccaRules:
         scrub=int(str(values.get("scrub", 2))),
         useless_bonus=bool(values.get("useless_bonus", False)),
         zheng_stake=bool(values.get("zheng_stake", False)),
+        hero=str(values.get("hero", "ask")),
     )
