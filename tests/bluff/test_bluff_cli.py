@@ -38,6 +38,13 @@ def test_odds_of_one_bid_counts_the_dice_you_see(capsys: pytest.CaptureFixture[s
         (["--hand", "1,7"], "--hand: a face is 1 to 5"),
         (["--hidden", "500"], "--hidden"),
         (["--rules", "faces=99"], "faces is at most 8"),
+        (["--bid", "0x3"], "--bid: 0×3 is not on the scale"),
+        (["--bid", "11x*"], "--bid: 11×★ is not on the scale"),
+        (["--bid", "21x3"], "--bid: 21×3 is not on the scale"),
+        (["--bid", "2x★", "--rules", "scale=1/2/3"], "--bid: 2×★ is not on the scale"),
+        (["--hand", ",".join(["3"] * 40)], "--hand: 40 dice, but the game has 24 in play"),
+        (["--hand", "3,3", "--hidden", "23"], "make 25 dice, but the game has 24 in play"),
+        (["--rules", "players=2", "--hidden", "13"], "the game has 12 in play"),
     ],
 )
 def test_odds_errors_are_one_line_and_exit_2(
@@ -46,6 +53,15 @@ def test_odds_errors_are_one_line_and_exit_2(
     assert run(["bluff", "odds", *args]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err
+
+
+def test_odds_default_hides_every_die_you_do_not_see(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run(["bluff", "odds", "--rules", "players=6", "--hand", "3,★", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["hidden"] == 28  # six players, five dice each
+    assert run(["bluff", "odds", "--bid", "20x5", "--hidden", "24", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["exact"] == "187361/282429536481"  # P(B(24,1/3)≥20)
 
 
 def test_solve_reports_value_and_bots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

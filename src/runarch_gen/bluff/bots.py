@@ -21,7 +21,7 @@ from typing import ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from runarch_gen.bluff.engine import DOUBT, SHOW_BASE, BluffObservation, Phase
+from runarch_gen.bluff.engine import DOUBT, REROLL, SHOW_BASE, BluffObservation, Phase
 from runarch_gen.bluff.odds import tail_table
 from runarch_gen.bluff.rules import BluffRules
 from runarch_gen.play.bot import Bot
@@ -124,6 +124,10 @@ class OddsBot(BluffBot):
     def policy(self, observation: BluffObservation, legal: Sequence[int]) -> Policy:
         if observation.phase == Phase.SHOW:
             return [(self.reveal(observation, legal), 1.0)]
+        if observation.phase == Phase.CHOOSE:
+            # [L-17] it revealed the dice backing its bid: the others are re-rolled, each may
+            # come up counting
+            return [(REROLL, 1.0)]
         rules = observation.rules
         faces, quantities, top = _bid_lists(rules)
         star = rules.star
@@ -238,9 +242,9 @@ class BayesBot(OddsBot):
             prior, counts = _hand_table(size, sides)
             weights = prior.copy()
             for bidder, rank in observation.bids:
-                # an opponent who revealed dice re-rolled the rest: their bids no longer
-                # speak of the dice they now hide
-                if bidder != q or observation.shown[q]:
+                # an opponent who re-rolled: their bids no longer speak of the dice they now
+                # hide [L-17]
+                if bidder != q or observation.rerolled[q]:
                     continue
                 column = counts[:, rank_face(rules, rank) - 1]
                 if rules.reroll and size >= 2:

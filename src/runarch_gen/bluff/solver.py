@@ -358,7 +358,18 @@ def bot_strategy(tree: PublicTree, make_bot: Callable[[random.Random], Any]) -> 
             bids = tuple((k % 2, r) for k, r in enumerate(seq))
             for h, hand in enumerate(tree.hands[actor]):
                 seen = BluffObservation(
-                    actor, rules, tree.dice, hand, ((), ()), bids, Phase.BID, actor, 0, 1, ()
+                    actor,
+                    rules,
+                    tree.dice,
+                    hand,
+                    ((), ()),
+                    bids,
+                    (False, False),
+                    Phase.BID,
+                    actor,
+                    0,
+                    1,
+                    (),
                 )
                 chances = dict(bot.policy(seen, legal))
                 out[lo:hi, h] = [chances.get(a, 0.0) for a in legal]

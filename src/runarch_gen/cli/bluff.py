@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from runarch_gen.cli._app import JsonOption, emit_json, note
 from runarch_gen.cli.games import game_app
 from runarch_gen.errors import InputError
+
+if TYPE_CHECKING:
+    from runarch_gen.bluff.rules import BluffRules
 
 bluff_app = game_app(
     "bluff",
@@ -18,22 +21,25 @@ bluff_app = game_app(
 )
 
 
-def _faces_of(rules: str) -> int:
+def _rules_of(rules: str) -> BluffRules:
     from runarch_gen.bluff.engine import rules_from_values
     from runarch_gen.cli.games import game_values
 
     _, values = game_values("bluff", rules)
-    return rules_from_values(dict(values)).faces
+    return rules_from_values(dict(values))
 
 
 @bluff_app.command("odds")
 def odds(
     hidden: Annotated[
-        int,
+        int | None,
         typer.Option(
-            "--hidden", min=0, max=200, help="Dice you cannot see (the others' hidden dice)."
+            "--hidden",
+            min=0,
+            max=200,
+            help="Dice you cannot see (default: every die in play but those you see).",
         ),
-    ] = 24,
+    ] = None,
     hand: Annotated[
         str,
         typer.Option("--hand", help="The dice you see, e.g. '1,3,3,★' (yours and any revealed)."),
@@ -55,23 +61,46 @@ def odds(
 
     Without --bid: a table of the chance that a number bid and a star bid hold when they need
     0, 1, 2 … more counting dice among the hidden ones. With --bid (and --hand): that bid's
-    chance, counting the dice you see.
+    chance, counting the dice you see. The bid must be on the rules' scale, and the dice you
+    see and cannot see at most the dice in play (players × dice, see --rules).
+
+    Exit codes: 0 answered; 2 a bid not on the scale, an impossible hand, bad options.
     """
     from runarch_gen.bluff.notation import parse_bid, parse_faces
     from runarch_gen.bluff.odds import bid_holds, odds_table
     from runarch_gen.bluff.rules import STAR_TEXT
     from runarch_gen.errors import ParseError
 
-    faces = _faces_of(rules)
+    game_rules = _rules_of(rules)
+    faces = game_rules.faces
+    total = game_rules.total_dice
     try:
         seen = parse_faces(hand, faces)
     except ParseError as exc:
         raise InputError(f"--hand: {exc}") from None
+    if len(seen) > total:
+        raise InputError(
+            f"--hand: {len(seen)} dice, but the game has {total} in play"
+            f" ({game_rules.players} players × {game_rules.dice_per_player}; see --rules)"
+        )
+    if hidden is None:
+        hidden = total - len(seen)
+    elif hidden + len(seen) > total:
+        raise InputError(
+            f"--hidden: {hidden} hidden and {len(seen)} seen make {hidden + len(seen)} dice,"
+            f" but the game has {total} in play (see --rules)"
+        )
     if bid is not None:
         try:
             quantity, face = parse_bid(bid, faces)
         except ParseError as exc:
             raise InputError(f"--bid: {exc}") from None
+        if game_rules.bid_rank(quantity, face) is None:
+            text = f"{quantity}×{STAR_TEXT if face == faces + 1 else face}"
+            raise InputError(
+                f"--bid: {text} is not on the scale (bids run from {game_rules.bids[0]}"
+                f" to {game_rules.bids[-1]}, a star only on a star field)"
+            )
         chance = bid_holds(quantity, face, seen, hidden, faces=faces)
         text = f"{quantity}×{STAR_TEXT if face == faces + 1 else face}"
         if json_:

@@ -31,6 +31,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Self, overload
 
+from runarch_gen.errors import ParseError
 from runarch_gen.malacca.resolve import (
     TRAGIC_HERO,
     RoundInput,
@@ -71,6 +72,7 @@ __all__ = [
     "MalaccaGame",
     "MalaccaObservation",
     "MalaccaState",
+    "MalformedActionError",
     "Phase",
 ]
 
@@ -81,6 +83,11 @@ DECLINE, TAKE = 0, 1
 """The tragic hero's decision [M-12]."""
 PUBLIC = -1
 """A card at the bottom of the special deck that everyone saw go there."""
+
+
+class MalformedActionError(ParseError):
+    """A text that is not an action of the phase's grammar (``trade five``, ``captain p1``
+    while laying cards)."""
 
 
 class PlayActions(Sequence[int]):
@@ -658,12 +665,20 @@ class MalaccaState(State[MalaccaObservation]):
         return str(action)
 
     def string_to_action(self, text: str) -> int:
+        """The action ``text`` names here (``trade 4``, ``choose defence``, ``take`` …). A text
+        the phase's grammar does not read raises :class:`MalformedActionError` (a
+        :class:`~runarch_gen.errors.ParseError`); a well-formed action that is not allowed
+        here :class:`~runarch_gen.play.game.IllegalActionError`."""
         words = text.strip().lower().split()
         phase = self.phase
+        if phase is Phase.OVER:
+            raise IllegalActionError(text.strip()[:40], "the game is over")
         try:
             action = self._parse(phase, words)
         except (ValueError, IndexError):
-            raise IllegalActionError(text.strip()[:40], f"not a {phase.value} action") from None
+            raise MalformedActionError(
+                f"not a {phase.value} action: {text.strip()[:40]!r}"
+            ) from None
         if not self._is_legal(action):
             raise IllegalActionError(text.strip()[:40], f"not legal in the {phase.value} phase")
         return action
