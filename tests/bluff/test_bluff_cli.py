@@ -76,14 +76,45 @@ def test_solve_reports_value_and_bots(tmp_path: Path, capsys: pytest.CaptureFixt
     assert all(row["exploitability"] >= 0 for row in data["bots"].values())
 
 
+def test_solve_saves_a_strategy_that_check_measures_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "s.npz"
+    args = ["bluff", "solve", "--rules", "faces=2,scale=1/★1/2/3", "--bots", "cfr"]
+    assert run([*args, "--save", str(path), "--json"]) == 0
+    solved = json.loads(capsys.readouterr().out)
+    assert solved["saved"]["file"] == str(path) and path.stat().st_size > 0
+    assert run(["bluff", "solve", "--check", str(path), "--json"]) == 0
+    checked = json.loads(capsys.readouterr().out)
+    assert checked["exploitability"] == solved["saved"]["exploitability"]
+    assert checked["dice"] == [1, 1] and checked["window"] == 0
+    path.write_bytes(b"PK\x03\x04 not a strategy")
+    assert run(["bluff", "solve", "--check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "s.npz: not a strategy file" in err
+
+
+def test_solve_with_a_window_measures_in_the_full_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["bluff", "solve", "--rules", "faces=2,scale=1/★1/2/3", "--bots", ""]
+    assert run([*args, "--window", "2", "--iterations", "30", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["window"] == 2 and data["iterations"] == 30
+    assert data["method"] == "cfr+ on the last 2 bids" and data["exploitability"] > 0
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["--dice", "1"], "--dice: two counts"),
-        (["--dice", "2,2"], "at most 18 are solved"),
-        (["--dice", "1,2", "--lp"], "--lp: the linear program is for one die each"),
+        (["--dice", "3,1"], "--dice: each player has 1 or 2 dice"),
+        (["--dice", "2,2", "--window", "0"], "24 bids: the whole tree is solved up to 20"),
+        (["--dice", "1,2", "--lp"], "--lp: the linear program is for up to 14 bids, not 18"),
+        (["--dice", "1,2", "--rules", "reroll=on"], "no show and re-roll"),
         (["--bots", "oracle"], "unknown bot 'oracle'"),
         (["--rules", "scale=/no/such/scale"], "no such file"),
+        (["--check", "/no/such/strategy.npz"], "no such file"),
     ],
 )
 def test_solve_errors_are_one_line_and_exit_2(

@@ -236,6 +236,11 @@ def solve(
     if lp and game.bids > 14:
         raise InputError(f"--lp: the linear program is for up to 14 bids, not {game.bids}")
     whole = window == 0 or (window is None and game.bids <= MAX_TREE_BIDS)
+    if whole and game.bids > MAX_TREE_BIDS:
+        raise InputError(
+            f"--window 0: the small game has {game.bids} bids: the whole tree is solved up to"
+            f" {MAX_TREE_BIDS} (use an abstraction: --window N)"
+        )
     if not whole and names and game.bids > 18:
         names = []  # a bot is read at every history: not for 2^24 of them
     note(f"runarch-gen: {game.bids} bids, {1 << game.bids:,} bid histories")
