@@ -189,3 +189,50 @@ def test_a_five_thousand_digit_number_is_one_line_exit_2(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
     assert "big.json" in err and "5000 digits" in err
+
+
+NASTY = [
+    "9" * 5000,
+    "-" + "9" * 30,
+    "1e999",
+    "NaN",
+    "Infinity",
+    "[" * 400,
+    "{" * 400,
+    '"',
+    "\x00",
+    "",
+]
+ROUND = json.dumps(
+    {
+        "cargo": 7,
+        "captain": 1,
+        "rules": {"share": "even", "scrub": 3, "hero": "take"},
+        "players": [
+            {"name": "A", "money": 11, "card": "attack2", "stake": 3, "equipment": ["attack"]},
+            {"money": 5, "card": "wait-dt", "choice": "trade", "character": "zheng"},
+            {"money": 4, "card": "defence", "stake": 1, "equipment": {"defence": 4}},
+        ],
+    }
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, len(ROUND)), st.integers(0, 6), st.sampled_from(NASTY)),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_a_mutated_round_file_reads_or_is_one_error(edits: list[tuple[int, int, str]]) -> None:
+    text = ROUND
+    for at, width, piece in edits:
+        text = text[:at] + piece + text[at + width :]
+    try:
+        round_, _ = read_round(text, "r.json")
+    except InputError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith("r.json")
+        return
+    result = resolve_round(round_)
+    assert sum(result.changes) == result.from_ship + result.from_bank - result.to_bank
