@@ -24,10 +24,10 @@ rows ``2**j … 2**(j+1) − 1``, so a pass over the tree is ``B`` vectorised sl
 
 >>> game = SmallGame(BluffRules(faces=2, scale=parse_scale("1\\n*1\\n2")), (1, 1))
 >>> game.bids, [str(b) for b in game.bid_list], game.hand_counts
-(4, ['1×1', '1×2', '1×★', '2×1'], (3, 3))
->>> result = solve(game, target=1e-6, check_every=10)
->>> round(result.value, 4), result.exploitability < 1e-6
-(-0.037, True)
+(5, ['1×1', '1×2', '1×★', '2×1', '2×2'], (3, 3))
+>>> result = solve(game, target=1e-4, check_every=10)
+>>> round(result.value, 3), result.exploitability < 1e-4, round(solve_lp(game), 9)
+(0.333, True, 0.333333333)
 """
 
 from __future__ import annotations
@@ -735,10 +735,12 @@ def _solve_window(
     )
 
 
-def prune(strategy: Strategy, threshold: float = 1e-3) -> Strategy:
+def prune(strategy: Strategy, threshold: float = 1e-3, least: float = 0.0) -> Strategy:
     """The strategy with chances below ``threshold`` set to 0 (the rest renormalised) and
-    only the states its own player still plays into kept: what a file or a bot needs. The
-    result is a different strategy; measure it again."""
+    only the states its own player still plays into kept — with some hand whose own chance of
+    getting there is at least ``least`` — what a file or a bot needs. A hand that does not
+    play into a kept state has all its chance on the first action there. The result is a
+    different strategy; measure it again."""
     keys: list[IntArray] = []
     probs: list[Array] = []
     for p in (0, 1):
@@ -750,11 +752,17 @@ def prune(strategy: Strategy, threshold: float = 1e-3) -> Strategy:
         keys.append(strategy.keys[p])
         probs.append(table)
     cleaned = replace(strategy, probs=(probs[0], probs[1]))
-    kept = _played_states(cleaned)
+    kept, hands = _played_states(cleaned, least)
     out_keys: list[IntArray] = []
     out_probs: list[Array] = []
     for p in (0, 1):
         offsets = cleaned.offsets(p)
+        # a hand that never plays into a state never uses its chances there: all on the
+        # first action (nothing changes, and the file compresses)
+        idle = np.repeat(~hands[p], np.diff(offsets), axis=0)
+        first = np.zeros(len(idle), dtype=bool)
+        first[offsets[:-1]] = True
+        cleaned.probs[p][idle] = np.broadcast_to(first[:, None], idle.shape)[idle]
         rows = (
             np.concatenate(
                 [np.arange(offsets[s], offsets[s + 1]) for s in np.nonzero(kept[p])[0]]
@@ -767,50 +775,56 @@ def prune(strategy: Strategy, threshold: float = 1e-3) -> Strategy:
     return replace(cleaned, keys=(out_keys[0], out_keys[1]), probs=(out_probs[0], out_probs[1]))
 
 
-def _played_states(strategy: Strategy) -> list[npt.NDArray[np.bool_]]:
+def _played_states(
+    strategy: Strategy, least: float
+) -> tuple[list[npt.NDArray[np.bool_]], list[npt.NDArray[np.bool_]]]:
     """Which states each player reaches with some hand by their own strategy, whatever the
-    other player does (walked by bid standing: a state's parents stand on lower bids)."""
+    other player does, and with which hands: the player's own chance of playing into the
+    state (summed over the histories it stands for) at least ``least`` (walked by bid
+    standing: a state's parents stand on lower bids)."""
     B, window = strategy.bids, strategy.window
     played: list[npt.NDArray[np.bool_]] = []
+    hands: list[npt.NDArray[np.bool_]] = []
+    floor = max(least, 1e-300)
     for p in (0, 1):
         offsets = strategy.offsets(p)
         index_of = {int(k): i for i, k in enumerate(strategy.keys[p])}
-        layers: list[dict[int, npt.NDArray[np.bool_]]] = [{} for _ in range(B + 1)]
-        layers[0][0] = np.ones(strategy.hands[p], dtype=bool)
+        layers: list[dict[int, Array]] = [{} for _ in range(B + 1)]
+        layers[0][0] = np.ones(strategy.hands[p])
         mark = np.zeros(strategy.states(p), dtype=bool)
+        with_hands = np.zeros((strategy.states(p), strategy.hands[p]), dtype=bool)
 
         def add(
-            layers: list[dict[int, npt.NDArray[np.bool_]]],
-            mask: int,
-            bid: int,
-            parity: int,
-            alive: npt.NDArray[np.bool_],
+            layers: list[dict[int, Array]], mask: int, bid: int, parity: int, own: Array
         ) -> None:
             child = mask | (1 << bid)
             if window and bin(child).count("1") > window:
                 child &= child - 1  # forget the oldest bid
             key = (child << 1) | parity
             layer = layers[bid + 1]
-            layer[key] = layer[key] | alive if key in layer else alive
+            layer[key] = layer[key] + own if key in layer else own
 
         for t in range(-1, B):
-            for key, alive in layers[t + 1].items():
+            for key, own in layers[t + 1].items():
                 mask, parity = key >> 1, key & 1
                 if parity != p:
                     for bid in range(t + 1, B):
-                        add(layers, mask, bid, 1 - parity, alive)
+                        add(layers, mask, bid, 1 - parity, own)
                     continue
                 index = index_of.get(key)
-                if index is None:
+                alive = own >= floor
+                if index is None or not alive.any():
                     continue
                 mark[index] = True
+                with_hands[index] |= alive
                 rows = strategy.probs[p][offsets[index] + (1 if t >= 0 else 0) : offsets[index + 1]]
                 for bid, row in zip(range(t + 1, B), rows, strict=True):
-                    nxt = alive & (row > 0)
-                    if nxt.any():
+                    nxt = own * row
+                    if nxt.max() >= floor:
                         add(layers, mask, bid, 1 - parity, nxt)
         played.append(mark)
-    return played
+        hands.append(with_hands)
+    return played, hands
 
 
 # -- bots as strategies -------------------------------------------------------------------------

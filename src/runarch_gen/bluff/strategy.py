@@ -64,7 +64,7 @@ MAX_STRATEGY_BYTES = 64 * 1024 * 1024
 """The largest strategy file read."""
 MAX_ARRAY_BYTES = 512 * 1024 * 1024
 """The largest array a strategy file may hold once uncompressed (bounded memory)."""
-MAX_BIDS = 40
+MAX_BIDS = 26
 MAX_HANDS = 1000
 _MEMBERS = ("meta", "keys0", "keys1", "probs0", "probs1")
 
@@ -217,8 +217,9 @@ class Strategy:
         """The ``.npz`` file's bytes (fixed timestamps: the same strategy, the same bytes)."""
         arrays = {
             "meta": np.frombuffer(json.dumps(self.header(), sort_keys=True).encode(), np.uint8),
-            "keys0": self.keys[0].astype("<i8"),
-            "keys1": self.keys[1].astype("<i8"),
+            # each key as the step from the one before: small numbers, which compress
+            "keys0": np.diff(self.keys[0], prepend=0).astype("<i8"),
+            "keys1": np.diff(self.keys[1], prepend=0).astype("<i8"),
             "probs0": self.probs[0].astype("<f4"),
             "probs1": self.probs[1].astype("<f4"),
         }
@@ -378,11 +379,15 @@ def _header(raw: np.ndarray[Any, Any]) -> dict[str, Any]:
 def _keys(raw: np.ndarray[Any, Any], player: int, bids: int, window: int) -> IntArray:
     if raw.dtype.kind != "i" or raw.ndim != 1:
         raise InputError(f"keys{player}: a list of whole numbers")
-    keys = raw.astype(np.int64)
-    if len(keys) and (keys.min() < 0 or keys.max() >= 1 << (bids + 1)):
+    steps = raw.astype(np.int64)
+    space = 1 << (bids + 1)
+    if len(steps) > space:
+        raise InputError(f"keys{player}: more states than histories")
+    if len(steps) and (steps.min() < 0 or steps.max() >= space or np.any(steps[1:] == 0)):
+        raise InputError(f"keys{player}: keys sorted, each once, histories of the {bids} bids")
+    keys = np.cumsum(steps)  # at most 2^27 steps below 2^27 each: no overflow
+    if len(keys) and keys[-1] >= space:
         raise InputError(f"keys{player}: a key is a history of the {bids} bids")
-    if np.any(np.diff(keys) <= 0):
-        raise InputError(f"keys{player}: keys sorted, each once")
     masks, parity = keys >> 1, keys & 1
     if np.any(parity != player):
         raise InputError(f"keys{player}: every state is one where player {player + 1} acts")

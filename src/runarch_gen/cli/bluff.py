@@ -184,8 +184,8 @@ def solve(
     solution — half the sum of what an exact best response to each side wins, in the full
     game whatever the strategy remembers — and of each bot (games up to 18 bids). Two dice
     each (24 bids) is solved on an abstraction that remembers the last --window bids.
-    --save writes the strategy (chances below 0.001 dropped, measured again); --check FILE
-    measures a saved strategy.
+    --save writes the strategy (chances below 0.001 dropped, and the states its player reaches
+    with a chance below 0.00001; measured again); --check FILE measures a saved strategy.
 
     Exit codes: 0 solved or measured; 2 bad options, a game too large, a bad strategy file.
     """
@@ -274,7 +274,7 @@ def solve(
     if lp:
         report["lp_value"] = round(solve_lp(game), 9)
     if save is not None:
-        kept = prune(result.strategy)
+        kept = prune(result.strategy, least=SAVED_LEAST)
         kept.save(save)
         measured = evaluate(kept)
         report["saved"] = {
@@ -304,6 +304,11 @@ def solve(
             f"wrote {saved['file']}: exploitability {saved['exploitability']:.6f} as saved"
             f" ({saved['states'][0] + saved['states'][1]:,} states)"
         )
+
+
+SAVED_LEAST = 1e-5
+"""A saved strategy keeps the states its player plays into with a chance of at least this
+(measured: no change to the exploitability of the shipped ones at four digits)."""
 
 
 def _dice_pair(text: str) -> tuple[int, int]:
