@@ -387,3 +387,47 @@ def test_the_cfr_bot_plays_whole_games_with_every_rule() -> None:
             bots = [BOTS["cfr"](random.Random(seed * 10 + p)) for p in range(game.num_players)]
             _play(state, bots, random.Random(seed))
             assert state.outcome() is not None
+
+
+# -- the strategies the cfr bot ships with ------------------------------------------------------
+
+
+def _shipped(dice: tuple[int, int]) -> Strategy:
+    from importlib.resources import files
+
+    from runarch_gen.bluff.strategy import strategy_from_bytes
+
+    data = (files("runarch_gen.bluff") / "data" / f"cfr-{dice[0]}-{dice[1]}.npz").read_bytes()
+    return strategy_from_bytes(data, f"cfr-{dice[0]}-{dice[1]}.npz")
+
+
+def test_the_shipped_one_die_strategy_is_what_solve_save_writes(tmp_path) -> None:
+    from runarch_gen.cli import run
+
+    path = tmp_path / "cfr-1-1.npz"
+    assert (
+        run(["bluff", "solve", "--lp", "--target", "0.0001", "--bots", "", "--save", str(path)])
+        == 0
+    )
+    assert path.read_bytes() == _shipped((1, 1)).to_bytes()
+
+
+@pytest.mark.parametrize("dice", [(1, 1), (1, 2), (2, 1)])
+def test_the_shipped_strategies_are_their_games_and_within_a_thousandth(
+    dice: tuple[int, int],
+) -> None:
+    from runarch_gen.bluff.bots import solved_strategy
+
+    strategy = _shipped(dice)
+    assert strategy.dice == dice and strategy.window == 0
+    assert strategy.game == SmallGame(BluffRules(), dice).game_string()
+    assert evaluate(strategy).exploitability < 1e-3
+    found = solved_strategy(BluffRules(players=5, exact=ExactHit.ALL), dice)
+    assert found is not None and found[1].game == strategy.game
+
+
+@pytest.mark.slow
+def test_the_shipped_two_dice_strategy_is_within_two_hundredths_in_the_full_game() -> None:
+    strategy = _shipped((2, 2))
+    assert strategy.window == 4 and strategy.bids == 24
+    assert evaluate(strategy).exploitability <= 0.02

@@ -276,7 +276,9 @@ class _Tree:
                     weights = weights * sig_d_o[rows]
                 # the player at a history of ``half`` doubts; the other one bid
                 sign = -1.0 if half == p else 1.0
-                np.multiply(weights @ holds, sign, out=out[half][rows])
+                # numpy's own loop, not BLAS: the same sums in the same order on every CPU,
+                # so a solve gives the same bytes everywhere
+                np.multiply(np.einsum("rk,kh->rh", weights, holds), sign, out=out[half][rows])
         return out
 
     def values(
