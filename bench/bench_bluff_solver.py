@@ -108,6 +108,7 @@ def table(rules_text: str, window: int, iterations: int) -> list[dict[str, Any]]
     change one round, so those variants give the same small game; show and re-roll changes
     it once a player holds two dice, which the solver does not cover."""
     rows = []
+    solved: dict[tuple[str, tuple[int, int]], dict[str, Any]] = {}
     for dice in ((1, 1), (1, 2), (2, 1), (2, 2)):
         for variant in VARIANTS:
             game_rules = find_game(f"bluff(variant={variant}{rules_text})").rules  # type: ignore[attr-defined]
@@ -121,6 +122,10 @@ def table(rules_text: str, window: int, iterations: int) -> list[dict[str, Any]]
                 "variant": variant,
                 "small_game": game.game_string(),
             }
+            known = solved.get((game.game_string(), dice))
+            if known is not None:  # the same small game as a variant before: its figures
+                rows.append({**known, "variant": variant})
+                continue
             if dice == (1, 1):
                 row["value"] = solve_lp(game)
                 row["method"] = "LP"
@@ -134,6 +139,7 @@ def table(rules_text: str, window: int, iterations: int) -> list[dict[str, Any]]
                     exploitability=result.exploitability,
                     method=f"CFR+, last {window} bids",
                 )
+            solved[(game.game_string(), dice)] = row
             rows.append(row)
             print(f"  {dice} {variant}: {row.get('value')}", file=sys.stderr, flush=True)
     return rows
