@@ -201,8 +201,8 @@ def test_resume_continues_a_journal_to_the_table_of_a_whole_run(tmp_path: Path, 
 
 @pytest.mark.slow
 def test_ctrl_c_keeps_the_finished_games_and_resume_ends_the_same(tmp_path: Path) -> None:
-    command = [sys.executable, "-m", "runarch_gen", "sweep", *SIMPLE, "--grid", "target=30,50"]
-    command += ["-n", "1500", "--seed", "8", "-j", "2", "--csv"]
+    command = [sys.executable, "-m", "runarch_gen", "sweep", *SIMPLE, "--grid", "target=30,40,50"]
+    command += ["-n", "3000", "--seed", "8", "-j", "2", "--csv"]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(
         [*command, "part.csv"],
@@ -212,7 +212,12 @@ def test_ctrl_c_keeps_the_finished_games_and_resume_ends_the_same(tmp_path: Path
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(4)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and process.poll() is None:  # some games journalled
+        journals = list((tmp_path / "output").glob("sweep-8-*"))
+        if any(j.read_bytes().count(b"\n") >= 2 for j in journals):  # a header, a point
+            break
+        time.sleep(0.05)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130, err

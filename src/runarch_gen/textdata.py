@@ -64,7 +64,10 @@ def _number_check(text: str, source: str | None) -> None:
     match = _LONG_NUMBER.search(text)
     if match is not None:
         line = text.count("\n", 0, match.start()) + 1
-        raise ParseError(f"a number of more than {MAX_DIGITS} digits", source=source, line=line)
+        digits = match.end() - match.start()
+        raise ParseError(
+            f"a number of {digits} digits (at most {MAX_DIGITS})", source=source, line=line
+        )
 
 
 def loads_json(text: str, source: str | None = None, *, first_line: int = 1) -> Any:

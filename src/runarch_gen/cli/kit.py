@@ -341,7 +341,7 @@ def kit(
     if name is not None:
         folder = kit_folder(out or output or Path("output"), name)
     elif output is not None:
-        folder = kit_folder(output.parent, output.name) if output.name else output
+        folder = kit_folder(output.parent, output.name, "-o") if output.name else output
     else:
         folder = kit_folder(out or Path("output"), default_name)
     with progress(None, "kit") as advance:

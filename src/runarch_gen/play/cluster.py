@@ -271,7 +271,9 @@ def run_on_dask(
                     )
                     pending[future] = tag
                     room -= 1
-                done = [future for future in pending if future.status != "pending"]
+                # "lost": its result died with a worker before it was fetched; the scheduler
+                # computes it again, so it is waited for like a pending one.
+                done = [future for future in pending if future.status not in ("pending", "lost")]
                 if not done:
                     time.sleep(POLL)
                     continue

@@ -150,8 +150,8 @@ class GameType:
         return f"{self.short_name}({','.join(changed)})" if changed else self.short_name
 
     def variant_string(self, name: str) -> str:
-        """The game string of variant ``name``: its preset written out (``bluff(exact=all,
-        opener=loser)``, ``backgammon(variant=nackgammon)``)."""
+        """The game string of variant ``name``: its preset written out (``bluff(exact=all)``,
+        ``backgammon(variant=nackgammon)``)."""
         preset = self.variants[name]
         inner = ",".join(f"{key}={text}" for key, text in preset.items())
         return f"{self.short_name}({inner})" if inner else self.short_name
@@ -529,7 +529,7 @@ def find_game(text: str, where: str | None = None) -> Game[Any]:
     ``nackgammon``; defaults fill the rest.
 
     >>> str(find_game("nackgammon(match=5)")), str(find_game("bluff(variant=original)"))
-    ('backgammon(variant=nackgammon,match=5)', 'bluff(exact=all,opener=loser)')
+    ('backgammon(variant=nackgammon,match=5)', 'bluff(exact=all)')
     """
     registration, values = resolve_game_string(text, where)
     return registration.load(values)

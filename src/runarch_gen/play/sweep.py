@@ -787,26 +787,31 @@ def run_sweep(
     elif runs:
         # The local pool plays the games in batches of whole points, each batch kept (told)
         # when it ends: a crash loses one batch at most, and a new pool per batch costs little.
-        for batch in _batches(runs, LOCAL_BATCH):
-            offsets = tuple(itertools.accumulate((b - a for _, a, b in batch), initial=0))
-            flat = _SweepTask(tuple(tasks), seeds, tuple(batch), offsets[:-1])
-            local = run_games(
-                _play_flat,
-                flat,
-                games=offsets[-1],
-                seed=sweep.seed,
-                workers=workers,
-                on_progress=on_progress,
-            )
-            new: dict[int, list[GameResult]] = {}
-            for point, result in local.results:
-                finished[point][result.index] = result
-                new.setdefault(point, []).append(result)
-            for point in sorted(new):
-                tell(point, new[point])
-            if local.interrupted:
-                interrupted = True
-                break
+        # Ctrl-C between batches (while a pool starts or the journal is written) stops the
+        # run as one inside a batch does; a game the journal missed is played again on resume.
+        try:
+            for batch in _batches(runs, LOCAL_BATCH):
+                offsets = tuple(itertools.accumulate((b - a for _, a, b in batch), initial=0))
+                flat = _SweepTask(tuple(tasks), seeds, tuple(batch), offsets[:-1])
+                local = run_games(
+                    _play_flat,
+                    flat,
+                    games=offsets[-1],
+                    seed=sweep.seed,
+                    workers=workers,
+                    on_progress=on_progress,
+                )
+                new: dict[int, list[GameResult]] = {}
+                for point, result in local.results:
+                    finished[point][result.index] = result
+                    new.setdefault(point, []).append(result)
+                for point in sorted(new):
+                    tell(point, new[point])
+                if local.interrupted:
+                    interrupted = True
+                    break
+        except KeyboardInterrupt:
+            interrupted = True
     reports = []
     for task, seed, games in zip(tasks, seeds, finished, strict=True):
         game = registration.load(dict(task.values))

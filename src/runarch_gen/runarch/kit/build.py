@@ -437,10 +437,11 @@ MAX_NAME = 100
 _BAD_NAME_CHARACTERS = frozenset('/\\:*?"<>|')
 
 
-def kit_folder(out: str | os.PathLike[str], name: str) -> Path:
+def kit_folder(out: str | os.PathLike[str], name: str, option: str = "--name") -> Path:
     """The kit folder ``OUT/NAME``, refused with one line unless ``name`` is a plain folder
-    name (no path, no ``..``, not hidden, at most 100 characters) and whatever is there already
-    is a kit that runarch-gen wrote (:func:`check_replaceable_kit`)."""
+    name (no path, no ``..``, not hidden; given as ``--name``, at most 100 characters) and
+    whatever is there already is a kit that runarch-gen wrote (:func:`check_replaceable_kit`).
+    A folder given as ``-o`` (``option``) is as long as the file system allows."""
     shown = repr(name[:40] + ("…" if len(name) > 40 else ""))
     if (
         not name.strip()
@@ -449,8 +450,8 @@ def kit_folder(out: str | os.PathLike[str], name: str) -> Path:
         or name != name.strip()
         or any(c in _BAD_NAME_CHARACTERS or not c.isprintable() for c in name)
     ):
-        raise InputError(f"--name: {shown} is not a plain folder name (no '/', no leading '.')")
-    if len(name) > MAX_NAME:
+        raise InputError(f"{option}: {shown} is not a plain folder name (no '/', no leading '.')")
+    if option == "--name" and len(name) > MAX_NAME:
         raise InputError(f"--name: at most {MAX_NAME} characters, not {len(name)}")
     folder = Path(out) / name
     check_replaceable_folder(folder, check_replaceable_kit)  # again, under a lock, when written
