@@ -17,8 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from runarch_gen.errors import InputError
-from runarch_gen.play.bot import Bot, play_out
+from runarch_gen.play.bot import Bot
+from runarch_gen.play.design import design_of
 from runarch_gen.play.game import ChanceMode, Game
+from runarch_gen.play.metrics import play_traced
 from runarch_gen.play.registry import BotFactory, Registration, Value
 from runarch_gen.play.report import GameResult, PlayReport, Statistic
 from runarch_gen.play.simulate import run_games
@@ -68,6 +70,7 @@ class _Task:
     statistics: Callable[[Any], Mapping[str, Any]] | None
     length: Callable[[Any], int] | None
     first: Callable[[Any], int] | None
+    standing: Callable[[Any], Sequence[float]] | None = None
 
 
 _GAMES: dict[int, tuple[_Task, Game[Any]]] = {}
@@ -101,7 +104,7 @@ def play_game(task: _Task, index: int, seed: int) -> GameResult:
     ]
     sampled = game.game_type.chance_mode is ChanceMode.SAMPLED
     state = game.new_initial_state(random.Random(seed) if sampled else None)
-    outcome = play_out(state, bots, random.Random(f"{seed}:chance"))
+    outcome, trace = play_traced(state, bots, random.Random(f"{seed}:chance"), task.standing)
     sides = outcome.sides
     statistics = task.statistics(state) if task.statistics is not None else {}
     return GameResult(
@@ -116,6 +119,9 @@ def play_game(task: _Task, index: int, seed: int) -> GameResult:
         returns=outcome.returns,
         statistics=tuple((name, _statistic(value)) for name, value in statistics.items()),
         sides=sides,
+        # A member of the game's Termination with a true `deadlock` is a proven deadlock.
+        deadlocked=bool(getattr(outcome.termination, "deadlock", False)),
+        trace=trace,
     )
 
 
@@ -148,6 +154,7 @@ def playtest(
         registration.statistics,
         registration.length,
         registration.first,
+        design_of(registration.game_type.short_name).standing,
     )
     run = run_games(
         play_game, task, games=games, seed=seed, workers=workers, on_progress=on_progress
