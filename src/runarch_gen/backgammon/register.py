@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from runarch_gen.backgammon.bots import BOTS
+from runarch_gen.backgammon.design import DESIGN
 from runarch_gen.backgammon.engine import BackgammonGame, BackgammonState
 from runarch_gen.backgammon.rules import BACKGAMMON_TYPE, rules_from_values
+from runarch_gen.play.design import register_design
 from runarch_gen.play.registry import Value, register_game
 
 __all__ = ["REGISTRATION", "load_backgammon"]
@@ -66,3 +68,4 @@ REGISTRATION = register_game(
     length_unit="rolls",
     first=_first,
 )
+register_design(BACKGAMMON_TYPE.short_name, DESIGN)

@@ -12,7 +12,9 @@ from statistics import fmean
 from typing import Any
 
 from runarch_gen.bluff.bots import BOTS
+from runarch_gen.bluff.design import DESIGN
 from runarch_gen.bluff.engine import BLUFF_TYPE, BluffGame, BluffState, rules_from_values
+from runarch_gen.play.design import register_design
 from runarch_gen.play.registry import Value, register_game
 
 __all__ = ["REGISTRATION", "load_bluff"]
@@ -31,6 +33,11 @@ def _statistics(state: BluffState) -> dict[str, Any]:
         "doubts right": fmean(r.doubt_right for r in results) if results else 0.0,
         "exact hits": fmean(r.exact for r in results) if results else 0.0,
         "dice lost per challenge": fmean(sum(r.lost) for r in results) if results else 0.0,
+        # the scale's finding (bluff/design.py): how doubted star and number bids fared
+        "star bids doubted": sum(r.bid.is_star for r in results),
+        "star bids held": sum(r.bid.is_star and not r.doubt_right for r in results),
+        "number bids doubted": sum(not r.bid.is_star for r in results),
+        "number bids held": sum(not r.bid.is_star and not r.doubt_right for r in results),
     }
 
 
@@ -90,3 +97,4 @@ REGISTRATION = register_game(
     length_unit="rounds",
     first=_first,
 )
+register_design(BLUFF_TYPE.short_name, DESIGN)

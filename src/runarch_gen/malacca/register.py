@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from runarch_gen.malacca.bots import BOTS
+from runarch_gen.malacca.design import DESIGN
 from runarch_gen.malacca.engine import MALACCA_TYPE, MalaccaGame, MalaccaState
 from runarch_gen.malacca.rules import Card, Equipment, rules_from_values
+from runarch_gen.play.design import register_design
 from runarch_gen.play.registry import Value, register_game
 
 __all__ = ["load_malacca", "malacca_statistics"]
@@ -78,3 +80,4 @@ REGISTRATION = register_game(
     length_unit="rounds",
     first=_first,
 )
+register_design(MALACCA_TYPE.short_name, DESIGN)

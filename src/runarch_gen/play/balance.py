@@ -139,7 +139,7 @@ class Finding:
             if self.unit == "points":
                 parts.append(f"effect {self.effect.text(points=True, signed=True)} points")
             elif self.unit == "share":
-                parts.append(f"rate {self.effect.text(percent=True)}")
+                pass  # a fact: its rate and interval are in the headline
             else:
                 parts.append(f"effect {self.effect.text(signed=True)} {self.unit}".rstrip())
         if self.p_value is not None:

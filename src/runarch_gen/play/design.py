@@ -45,6 +45,9 @@ class Design:
     lineup_note: str = ""
     standing: Callable[[Any], Sequence[float]] | None = None
     standing_note: str = ""
+    turn: Callable[[Any], int] | None = None
+    """The game's count of turns, where a turn is not simply a decision by another player (see
+    :func:`~runarch_gen.play.metrics.play_traced`)."""
     findings: Callable[[Any, Mapping[str, Any]], list[Any]] | None = None
     values: tuple[str, ...] | None = None
     skill_games: int = 100

@@ -12,13 +12,14 @@ every one; :func:`compute_metrics` computes them all.
 :class:`Trace`: how many decisions were taken, how many had a real choice and how many legal
 actions they offered, and — where the game declares a *standing*, each side's progress towards
 winning on a common scale (RunArch's points, Bluff's dice, Malacca's money, Vrhcáby's pips) —
-how the lead went: how often the sole leader changed, each side's largest gap to the leader,
-and the last decision at which each side was not the sole leader. That is all the metrics
+how the lead went, read at the start of every turn: how often the sole leader changed, each
+side's largest gap to the leader, and the last turn at which each side was not the sole
+leader. That is all the metrics
 read, so a run of ten million games keeps a few numbers per game.
 
 >>> from runarch_gen.play.report import GameResult
 >>> trace = Trace(decisions=9, choices=6, branching=30, lead_changes=2,
-...               deficits=(0.25, 0.5), last_behind=(4, 9))
+...               deficits=(0.25, 0.5), last_behind=(4, 9), points=10)
 >>> games = [GameResult(i, ("a", "b"), 0, 20, "end", False, (0,), (5.0, 3.0), (1.0, -1.0),
 ...                     trace=trace) for i in range(4)]
 >>> metrics = compute_metrics(games, ("white", "black"))
@@ -39,6 +40,7 @@ from runarch_gen.play.stats import (
     mean_estimate,
     proportion,
     sd_estimate,
+    z_for,
 )
 
 __all__ = [
@@ -65,7 +67,7 @@ class Trace:
     """What the metrics read of one game. ``decisions``: actions a player chose (chance
     excluded); ``choices``: of those, how many had more than one legal action;
     ``branching``: the legal actions offered, summed over the decisions. With a standing,
-    read before every decision and once at the end (``decisions + 1`` points):
+    read at the start of every turn and once at the end (``points`` readings):
     ``lead_changes``, how often a side other than the last sole leader became the sole leader;
     ``deficits``, each side's largest gap to the leader; ``last_behind``, the last point at
     which each side was not the sole leader (−1: it led at every point)."""
@@ -76,16 +78,17 @@ class Trace:
     lead_changes: int = 0
     deficits: tuple[float, ...] = ()
     last_behind: tuple[int, ...] = ()
+    points: int = 0
 
     @property
     def has_standing(self) -> bool:
         return bool(self.deficits)
 
     def decided_at(self, winner: int) -> float:
-        """The share of the game (its points, the end included) played before ``winner``
-        became the sole leader for good: 0 when it led throughout, 1 when it never led at the
-        end."""
-        return (self.last_behind[winner] + 1) / (self.decisions + 1)
+        """The share of the game (its points: every turn's start and the end) played before
+        ``winner`` became the sole leader for good: 0 when it led throughout, 1 when it did not
+        lead at the end."""
+        return (self.last_behind[winner] + 1) / max(1, self.points)
 
 
 class _Lead:
@@ -101,22 +104,28 @@ class _Lead:
         self.last_behind: list[int] = []
 
     def see(self, standing: Sequence[float]) -> None:
-        if len(standing) != len(self.deficits):  # the first point (a standing keeps its sides)
-            self.deficits = [0.0] * len(standing)
-            self.last_behind = [-1] * len(standing)
+        deficits, last = self.deficits, self.last_behind
+        if len(standing) != len(deficits):  # the first point (a standing keeps its sides)
+            deficits[:] = [0.0] * len(standing)
+            last[:] = [-1] * len(standing)
         top = max(standing)
-        leaders = [s for s, x in enumerate(standing) if x >= top - 1e-9]
-        sole = leaders[0] if len(leaders) == 1 else -1
+        sole = -1
+        for side, x in enumerate(standing):
+            gap = top - x
+            if gap > 1e-9:
+                deficits[side] = max(deficits[side], gap)
+                last[side] = self.point
+            elif sole == -1:
+                sole = side
+            else:  # a tie at the top: nobody leads alone
+                if sole >= 0:
+                    last[sole] = self.point
+                last[side] = self.point
+                sole = -2
         if sole >= 0:
             if self.leader >= 0 and sole != self.leader:
                 self.changes += 1
             self.leader = sole
-        deficits, last = self.deficits, self.last_behind
-        for side, x in enumerate(standing):
-            gap = top - x
-            deficits[side] = max(deficits[side], gap)
-            if side != sole:
-                last[side] = self.point
         self.point += 1
 
 
@@ -125,16 +134,21 @@ def play_traced(
     bots: Sequence[Any],
     chance: Any = None,
     standing: Standing | None = None,
+    turn: Callable[[Any], int] | None = None,
 ) -> tuple[Outcome, Trace]:
     """Let ``bots`` play ``state`` to its end, as :func:`~runarch_gen.play.bot.play_out`
     does (the same calls in the same order, so the same game), and return the outcome with its
     :class:`Trace`. ``standing(state)`` gives each side's progress (``None``: no lead is
-    followed)."""
+    followed); it is read at the start of every turn and once at the end. A turn starts where
+    ``turn(state)``, the game's count of turns, moves on (for a game whose non-player side takes
+    turns inside the engine, such as an automa), else at a decision by another player than the
+    last."""
     is_terminal, current_player = state.is_terminal, state.current_player
     apply, observation, legal_actions = state.apply, state.observation, state.legal_actions
     steps = [bot.step for bot in bots]
     decisions = choices = branching = 0
     lead = _Lead() if standing is not None else None
+    last = -1
     while not is_terminal():
         player = current_player()
         if player == CHANCE_PLAYER:
@@ -143,8 +157,11 @@ def play_traced(
             apply(sample_chance(state, chance))
             continue
         if lead is not None:
-            assert standing is not None
-            lead.see(standing(state))
+            now = player if turn is None else turn(state)
+            if now != last:
+                assert standing is not None
+                lead.see(standing(state))
+                last = now
         legal = legal_actions()
         count = len(legal)
         decisions += 1
@@ -164,6 +181,7 @@ def play_traced(
         lead.changes,
         tuple(round(d, 6) for d in lead.deficits),
         tuple(lead.last_behind),
+        lead.point,
     )
 
 
@@ -262,22 +280,25 @@ def _seat_wins(data: Games) -> tuple[list[int], int]:
     "balance",
     "index 0–1",
     "1 − the largest gap between two seats' win rates (seats: positions in the order of play,"
-    " and a non-player side such as an automa); interval by a parametric bootstrap",
+    " and a non-player side such as an automa); interval from simultaneous 95 % intervals of"
+    " every pairwise gap (Bonferroni over the pairs)",
 )
 def balance(data: Games) -> Estimate | None:
-    import numpy as np
-
     seats, total = _seat_wins(data)
     if total == 0 or len(seats) < 2:
         return None
     rates = [w / total for w in seats]
+    pairs = [(i, j) for i in range(len(rates)) for j in range(i + 1, len(rates))]
+    z = z_for(1 - 0.05 / len(pairs))
+    smallest = largest = 0.0
+    for i, j in pairs:
+        gap = rates[i] - rates[j]
+        half = z * math.sqrt(max(0.0, rates[i] + rates[j] - gap * gap) / total)
+        low, high = gap - half, gap + half
+        smallest = max(smallest, 0.0 if low <= 0 <= high else min(abs(low), abs(high)))
+        largest = max(largest, abs(low), abs(high))
     value = 1 - (max(rates) - min(rates))
-    probabilities = [*rates, max(0.0, 1 - sum(rates))]
-    probabilities = [p / sum(probabilities) for p in probabilities]
-    draws = np.random.default_rng(0).multinomial(total, probabilities, size=2000)[:, :-1] / total
-    spread = 1 - (draws.max(axis=1) - draws.min(axis=1))
-    low, high = np.quantile(spread, [0.025, 0.975])
-    return Estimate(value, float(low), float(high), total)
+    return Estimate(value, max(0.0, 1 - largest), 1 - smallest, total)
 
 
 @metric(
@@ -359,7 +380,8 @@ def _decided_traces(data: Games) -> Iterator[tuple[int, Trace]]:
     "decisiveness",
     "share of the game",
     "mean over games won alone of (the last point at which the winner was not the sole"
-    " leader + 1) ÷ (decisions + 1): how far into the game the leader goes on to win"
+    " leader + 1) ÷ points, a point being each turn's start and the end: how far into the game"
+    " the leader goes on to win"
     " (0: the winner led throughout; 1: it took the lead at the end); t interval",
 )
 def decisiveness(data: Games) -> Estimate | None:

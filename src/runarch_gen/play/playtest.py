@@ -71,6 +71,7 @@ class _Task:
     length: Callable[[Any], int] | None
     first: Callable[[Any], int] | None
     standing: Callable[[Any], Sequence[float]] | None = None
+    turn: Callable[[Any], int] | None = None
 
 
 _GAMES: dict[int, tuple[_Task, Game[Any]]] = {}
@@ -104,7 +105,9 @@ def play_game(task: _Task, index: int, seed: int) -> GameResult:
     ]
     sampled = game.game_type.chance_mode is ChanceMode.SAMPLED
     state = game.new_initial_state(random.Random(seed) if sampled else None)
-    outcome, trace = play_traced(state, bots, random.Random(f"{seed}:chance"), task.standing)
+    outcome, trace = play_traced(
+        state, bots, random.Random(f"{seed}:chance"), task.standing, task.turn
+    )
     sides = outcome.sides
     statistics = task.statistics(state) if task.statistics is not None else {}
     return GameResult(
@@ -155,6 +158,7 @@ def playtest(
         registration.length,
         registration.first,
         design_of(registration.game_type.short_name).standing,
+        design_of(registration.game_type.short_name).turn,
     )
     run = run_games(
         play_game, task, games=games, seed=seed, workers=workers, on_progress=on_progress

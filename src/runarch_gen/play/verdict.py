@@ -539,11 +539,9 @@ def skill_findings(skill: SkillRun | None) -> list[Finding]:
             skill.strong,
             {"strong": skill.strong, "weak": skill.weak, "games": skill.games},
             effect=skill.index,
-            p_value=skill.p_value,
-            p_adjusted=skill.p_value,
             margin=SKILL_MARGIN,
-            fair=None,
             games=skill.games,
+            unit="index",
         )
     ]
 

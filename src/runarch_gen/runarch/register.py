@@ -13,10 +13,12 @@ from functools import cache
 
 from runarch_gen.errors import InputError
 from runarch_gen.play.balance import Finding
+from runarch_gen.play.design import register_design
 from runarch_gen.play.registry import Value, register_game
 from runarch_gen.runarch.boards.board import Board
 from runarch_gen.runarch.bots import BOTS
 from runarch_gen.runarch.decks.cards import Deck
+from runarch_gen.runarch.design import DESIGN
 from runarch_gen.runarch.engine.game import RUNARCH_TYPE, RunArchGame
 from runarch_gen.runarch.engine.state import RunArchState
 from runarch_gen.runarch.rules import parse_rules
@@ -64,6 +66,31 @@ def _suggestions(values: Mapping[str, Value], finding: Finding) -> list[dict[str
         changed_options(config, rules)
         for rules in candidates(config, finding, game.board, game.cards)
     ]
+
+
+def _checks(values: Mapping[str, Value]) -> list[object]:
+    """The static checks of ``validate`` (RULES §9.1) for the set and variant of ``values``,
+    and the token analysis's rules findings as checks that fail only when strict: the checks
+    ``runarch-gen validate`` makes of the same set, so that every way of validating it agrees."""
+    from runarch_gen.play.verdict import Check, Failure
+    from runarch_gen.runarch.validation.validate import check_set
+
+    game = load_runarch(values)
+    report = check_set(game.board, Deck(game.cards), [game.config])
+    found: list[object] = list(report.checks)
+    for finding in report.findings:
+        failure = Failure("tokens", "§1.4", finding.headline, " ".join(finding.explanation))
+        found.append(
+            Check(
+                f"rules finding: {finding.kind}",
+                finding.headline,
+                (failure,),
+                finding.to_json(),
+                finding.rules,
+                strict_only=True,
+            )
+        )
+    return found
 
 
 def _statistics(state: RunArchState) -> dict[str, tuple[int, ...]]:
@@ -119,5 +146,7 @@ REGISTRATION = register_game(
     length=_turns,
     length_unit="turns",
     first=_first,
+    checks=_checks,
     suggestions=_suggestions,
 )
+register_design(RUNARCH_TYPE.short_name, DESIGN)

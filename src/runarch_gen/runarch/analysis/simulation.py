@@ -26,9 +26,10 @@ from typing import Any
 
 from runarch_gen.errors import InputError
 from runarch_gen.play import report
-from runarch_gen.play.bot import play_out
+from runarch_gen.play.metrics import Metrics, Trace, compute_metrics, play_traced
 from runarch_gen.play.simulate import indices_text, run_games
 from runarch_gen.play.stats import (
+    Estimate,
     Proportion,
     Summary,
     proportion,
@@ -37,6 +38,7 @@ from runarch_gen.play.stats import (
 from runarch_gen.runarch.boards.board import Board
 from runarch_gen.runarch.bots import BOTS, make_bot
 from runarch_gen.runarch.decks.cards import Deck, Goal
+from runarch_gen.runarch.design import standing, turn
 from runarch_gen.runarch.engine import RunArchGame
 from runarch_gen.runarch.engine.scoring import settle_archive_bet, settle_goal_bet
 from runarch_gen.runarch.rules import RulesConfig
@@ -98,6 +100,16 @@ class GameSummary:
     public: tuple[str, ...]  # the public goals laid out
     bets: tuple[tuple[BetSummary, ...], tuple[BetSummary, ...]]
     bet_tokens_discarded: int
+    trace: Trace | None = None
+
+    @property
+    def length(self) -> int:
+        """The game's length for the design metrics: its turns."""
+        return self.turns
+
+    @property
+    def deadlocked(self) -> bool:
+        return self.deadlock
 
     @property
     def rounds(self) -> int:
@@ -158,7 +170,7 @@ def play_game(task: _Task, index: int, seed: int) -> GameSummary:
         make_bot(name, random.Random(f"{seed}:{side}"))
         for side, name in enumerate(names[: game.num_players])
     ]
-    outcome = play_out(state, players)
+    outcome, trace = play_traced(state, players, None, standing, turn)
     cards = game.cards
     goals_met: list[frozenset[str]] = []
     secret: list[tuple[str, bool] | None] = []
@@ -218,6 +230,7 @@ def play_game(task: _Task, index: int, seed: int) -> GameSummary:
         public=tuple(cards[k].goal.text for k in state.public),
         bets=(bets[0], bets[1]),
         bet_tokens_discarded=state.discarded_bets,
+        trace=trace,
     )
 
 
@@ -320,6 +333,23 @@ class SimulationReport:
         """First-player advantage: how often the side that moved first won alone, its 95 %
         interval, and the binomial test against one half over games won by one side."""
         return report.first_player(self.summaries, 2)
+
+    @property
+    def players(self) -> int:
+        """The sides that take decisions: 1 in the solo game (the automa is not a player)."""
+        return 1 if self.sides[1] == AUTOMA else 2
+
+    def metrics(self, skill: Estimate | None = None) -> Metrics:
+        """The design metrics of these games (:mod:`runarch_gen.play.metrics`), in turns;
+        ``skill`` is the skill trace when it was measured."""
+        return compute_metrics(
+            self.summaries,
+            self.sides,
+            players=self.players,
+            length_unit="turns",
+            skill=skill,
+            standing="points over 100",
+        )
 
     def cards(self) -> list[dict[str, Any]]:
         """Per card of the deck: how often it was scored, per game and in all, and its mean
@@ -479,6 +509,7 @@ class SimulationReport:
             "goals": [{**row, "met": row["met"].to_json()} for row in self.goals()],
             "bets": [{**row, "win_rate": row["win_rate"].to_json()} for row in self.bets()],
             "bet_tokens_discarded": sum(g.bet_tokens_discarded for g in self.summaries),
+            "metrics": self.metrics().to_json(),
         }
 
     def summary(self) -> str:
@@ -557,6 +588,9 @@ class SimulationReport:
             top = ", ".join(f"{r['card']} ({r['per_game']:.2f})" for r in ranked[:5])
             bottom = ", ".join(f"{r['card']} ({r['per_game']:.2f})" for r in ranked[-5:])
             add(f"cards scored per game: most {top}; least {bottom}")
+        add("")
+        add(f"{'design metrics':<22} value (95 % interval)")
+        lines += self.metrics().lines()
         return "\n".join(lines)
 
 
