@@ -125,10 +125,11 @@ class BalanceNote:
         }
 
 
-def kit_command(source: Mapping[str, Any], fixed: str) -> str:
+def kit_command(source: Mapping[str, Any], fixed: str, seed: int | None = None) -> str:
     """The ``runarch-gen kit`` command that makes a kit of the validated set — the same board
-    and deck: their files, or the seed that generates them — with the rules ``fixed`` as a
-    variant to try (the kit prints its token values on the tokens).
+    and deck: their files, or the seed that generates them (``seed`` when ``source`` does not
+    say) — with the rules ``fixed`` as a variant to try (the kit prints its token values on
+    the tokens).
 
     >>> kit_command({"board": {"generated": True, "seed": 7}, "deck": {"generated": True},
     ...              "seed": 7}, "solo(automa=4)")
@@ -142,8 +143,9 @@ def kit_command(source: Mapping[str, Any], fixed: str) -> str:
             words += [f"--{part}", str(where["file"])]
         else:
             generated = True
-    if generated and source.get("seed") is not None:
-        words += ["--seed", str(source["seed"])]
+    chosen = source.get("seed", seed)
+    if generated and chosen is not None:
+        words += ["--seed", str(chosen)]
     words += ["--variant", fixed]
     return " ".join(shlex.quote(w) for w in words)
 

@@ -1242,7 +1242,7 @@ def suggest_fixes(
         if stopped:
             notes.append(note)  # the search was cut short: no suggestion to report
             continue
-        kit = None if fixed is None else kit_command(report.source, str(fixed))
+        kit = None if fixed is None else kit_command(report.source, str(fixed), seed)
         notes.append(
             replace(
                 note,
