@@ -79,9 +79,11 @@ def gammon_tests(played: Any) -> list[Comparison]:
     ]
 
 
-def backgammon_findings(played: Any, values: Mapping[str, Any]) -> list[Finding]:
+def backgammon_findings(
+    played: Any, values: Mapping[str, Any], replay: Any = None
+) -> list[Finding]:
     """Vrhcáby's own findings: ``cube`` and ``gammons``."""
-    del values
+    del values, replay
     out = judge(gammon_tests(played))
     games = len(played.results)
     dropped = sum(g.termination == "dropped" for g in played.results)

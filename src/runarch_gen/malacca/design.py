@@ -75,9 +75,9 @@ def equipment_tests(played: Any) -> list[Comparison]:
     return out
 
 
-def malacca_findings(played: Any, values: Mapping[str, Any]) -> list[Finding]:
+def malacca_findings(played: Any, values: Mapping[str, Any], replay: Any = None) -> list[Finding]:
     """Malacca's own findings: the ``equipment`` family (the characters are a value family)."""
-    del values
+    del values, replay
     return judge(equipment_tests(played))
 
 

@@ -13,7 +13,7 @@ bot by name, no standing, no findings of its own.
   ladder, mixed where self-play is degenerate — and ``lineup_note``, why, as the report says.
 - ``standing(state)``: each side's progress towards winning on one scale (the metrics' lead,
   drama and decisiveness), with ``standing_note`` saying what it is.
-- ``findings(report, values)``: the game's own findings (a list of
+- ``findings(report, values, replay)``: the game's own findings (a list of
   :class:`~runarch_gen.play.balance.Finding`, made with the same statistics as the common
   families).
 - ``values``: the per-seat statistics tested as finding families (``None``: every one).
@@ -48,7 +48,10 @@ class Design:
     turn: Callable[[Any], int] | None = None
     """The game's count of turns, where a turn is not simply a decision by another player (see
     :func:`~runarch_gen.play.metrics.play_traced`)."""
-    findings: Callable[[Any, Mapping[str, Any]], list[Any]] | None = None
+    findings: Callable[..., list[Any]] | None = None
+    """``findings(report, values, replay)``: the game's own findings; ``replay(values)`` plays
+    the same games (bots, number, seed) under other parameter values, for a family that
+    compares rules (``None`` where games cannot be played again)."""
     values: tuple[str, ...] | None = None
     skill_games: int = 100
     """Games of the strongest bot of the line-up against the bottom of the ladder, for the skill

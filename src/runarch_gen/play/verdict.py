@@ -552,13 +552,16 @@ def findings_of(
     design: Design,
     *,
     alpha: float = SIGNIFICANCE,
+    replay: Callable[[Mapping[str, Value]], PlayReport] | None = None,
 ) -> list[Finding]:
-    """Every finding and note of one run: the common families and the game's own."""
+    """Every finding and note of one run: the common families and the game's own
+    (``replay(values)`` plays the same games under other rules, for a game's family that
+    compares rules)."""
     out = common_findings(
         played.results, played.sides, exclude=played.exclude, values=design.values, alpha=alpha
     )
     if design.findings is not None:
-        out += design.findings(played, values)
+        out += design.findings(played, values, replay)
     return order(out)
 
 
@@ -631,7 +634,15 @@ def validate_game(
                     registration, values, design, played.bots, seed=seed, workers=workers
                 )
             metrics = played.metrics(None if skill_run is None else skill_run.index)
-            findings = order(findings_of(played, values, design) + skill_findings(skill_run))
+
+            def again(changed: Mapping[str, Value]) -> PlayReport:
+                return playtest(
+                    registration, changed, names, games=games, seed=seed, workers=workers
+                )
+
+            findings = order(
+                findings_of(played, values, design, replay=again) + skill_findings(skill_run)
+            )
         if propose and registration.suggestions is not None and not played.interrupted:
             for finding in findings:
                 if not finding.is_finding:
