@@ -988,6 +988,7 @@ class ValidationReport:
             ]
             if self.dynamic
             else None,
+            **({"metrics": self.metrics_json()} if self.dynamic else {}),
         }
 
     def to_json(self) -> dict[str, Any]:
