@@ -27,8 +27,9 @@ def test_games_that_cannot_reach_the_target_in_time_stall_and_fail() -> None:
         PIG, values(target="100", limit="12"), bots=["hold12"], games=40, seed=1, workers=1
     )
     assert not verdict.playable and verdict.exit_code == 1
-    assert "40 of 40 simulated games (100.0%) stalled without a proven deadlock" in (
-        verdict.reasons[0]
+    assert (
+        "40 of 40 simulated games (100.0%) stalled without a proven deadlock"
+        in (verdict.reasons[0])
     )
 
 

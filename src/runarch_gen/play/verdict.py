@@ -39,14 +39,8 @@ from runarch_gen.play.balance import (
     suggest,
 )
 from runarch_gen.play.design import Design, design_of
+from runarch_gen.play.ladder import SkillRun, pairing
 from runarch_gen.play.registry import Registration, Value
-from runarch_gen.play.stats import (
-    Estimate,
-    binomial_test,
-    proportion,
-    rate_difference,
-    two_proportion_test,
-)
 
 if TYPE_CHECKING:
     from runarch_gen.play.metrics import Metrics
@@ -59,7 +53,6 @@ __all__ = [
     "DynamicRun",
     "Failure",
     "Judgement",
-    "SkillRun",
     "Verdict",
     "default_lineup",
     "finding_lines",
@@ -67,7 +60,6 @@ __all__ = [
     "judge",
     "measure_skill",
     "skill_findings",
-    "skill_index",
     "validate_game",
 ]
 
@@ -208,31 +200,6 @@ def judge(
 
 # ---------------------------------------------------------------------------------------------
 # Simulated games
-
-
-@dataclass(frozen=True, slots=True)
-class SkillRun:
-    """The skill trace: games of the line-up's strongest bot against the bottom of the ladder
-    (``strong`` in one seat, ``weak`` in the others; for a solo game, each against the
-    non-player side), its index with the 95 % interval, and the p-value of "skill does not
-    matter"."""
-
-    strong: str
-    weak: str
-    games: int
-    index: Estimate
-    p_value: float
-    describe: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "strong": self.strong,
-            "weak": self.weak,
-            "games": self.games,
-            "index": self.index.to_json(),
-            "p_value": round(self.p_value, 6),
-            "describe": self.describe,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -432,27 +399,6 @@ def lineup_text(design: Design, bots: Sequence[str], given: bool) -> str:
     return f"{', '.join(bots)}, the default line-up (the ladder: {ladder}){note}"
 
 
-def skill_index(strong_wins: int, decided: int, players: int) -> tuple[Estimate, float]:
-    """The skill index of a bot that won ``strong_wins`` of ``decided`` games (won alone)
-    against ``players − 1`` weaker bots: ``(n·r − 1) / (n − 1)`` with its interval from the
-    Wilson interval of ``r``, and the p-value of ``r = 1/n``.
-
-    >>> index, p = skill_index(150, 200, 2)
-    >>> round(index.value, 2), round(index.low, 3), p < 1e-10
-    (0.5, 0.371, True)
-    """
-    share = proportion(strong_wins, decided)
-    n = players
-
-    def scaled(r: float) -> float:
-        return (n * r - 1) / (n - 1)
-
-    return (
-        Estimate(scaled(share.rate), scaled(share.low), scaled(share.high), decided),
-        binomial_test(strong_wins, decided, 1 / n),
-    )
-
-
 def measure_skill(
     registration: Registration,
     values: Mapping[str, Value],
@@ -463,67 +409,23 @@ def measure_skill(
     workers: int | None,
     on_progress: Callable[[int], None] | None = None,
 ) -> SkillRun | None:
-    """Games of the strongest of ``bots`` (by the design's ladder) against the bottom of the
-    ladder, for the skill trace; ``None`` when the game has no ladder, the strongest is the
-    bottom, or the games were interrupted."""
-    from runarch_gen.play.playtest import playtest
-
+    """The skill trace: the strongest of ``bots`` (by the design's ladder) against the bottom
+    of the ladder, in ``design.skill_games`` games of their own (:func:`~.ladder.pairing`);
+    ``None`` when the game has no ladder, the strongest is the bottom, or the games were
+    interrupted."""
     strong, weak = design.strongest(bots), design.bottom
-    games = design.skill_games
-    if strong is None or weak is None or strong == weak or games < 1:
+    if strong is None or weak is None or strong == weak or design.skill_games < 1:
         return None
-    players = registration.load(values).num_players
-    seed_of_skill = seed + 1  # games of their own, not a copy of the line-up's
-    if players == 1:  # a solo game: each bot against the non-player side
-        a = playtest(
-            registration,
-            values,
-            [strong],
-            games=games,
-            seed=seed_of_skill,
-            workers=workers,
-            on_progress=on_progress,
-        )
-        b = playtest(
-            registration,
-            values,
-            [weak],
-            games=games,
-            seed=seed_of_skill,
-            workers=workers,
-            on_progress=on_progress,
-        )
-        if a.interrupted or b.interrupted:
-            return None
-        wins_a = sum(g.winners == (0,) for g in a.results)
-        wins_b = sum(g.winners == (0,) for g in b.results)
-        index = rate_difference(wins_a, a.games, wins_b, b.games)
-        p = two_proportion_test(wins_a, a.games, wins_b, b.games)
-        describe = (
-            f"{strong} wins {proportion(wins_a, a.games).text()} of {a.games} games against"
-            f" the {a.sides[1]}, {weak} {proportion(wins_b, b.games).text()}"
-        )
-        return SkillRun(strong, weak, a.games + b.games, index, p, describe)
-    played = playtest(
+    return pairing(
         registration,
         values,
-        [strong, *([weak] * (players - 1))],
-        games=games,
-        seed=seed_of_skill,
+        strong,
+        weak,
+        games=design.skill_games,
+        seed=seed + 1,  # games of their own, not a copy of the line-up's
         workers=workers,
         on_progress=on_progress,
     )
-    if played.interrupted:
-        return None
-    decided = [g for g in played.results if len(g.winners) == 1 and g.winners[0] < players]
-    wins = sum(g.bots[g.winners[0]] == strong for g in decided)
-    index, p = skill_index(wins, len(decided), players)
-    opponents = f"{players - 1} × {weak}" if players > 2 else weak
-    describe = (
-        f"{strong} against {opponents} won {proportion(wins, len(decided)).text()} of"
-        f" {len(decided)} games won alone (fair {1 / players:.0%})"
-    )
-    return SkillRun(strong, weak, played.games, index, p, describe)
 
 
 def skill_findings(skill: SkillRun | None) -> list[Finding]:

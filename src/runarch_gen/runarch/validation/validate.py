@@ -38,16 +38,9 @@ from typing import TYPE_CHECKING, Any
 from runarch_gen.errors import InputError, ParseError
 from runarch_gen.fileio import read_text
 from runarch_gen.play.balance import order
+from runarch_gen.play.ladder import SkillRun, skill_index
 from runarch_gen.play.stats import proportion, rate_difference, two_proportion_test
-from runarch_gen.play.verdict import (
-    Check,
-    Failure,
-    SkillRun,
-    judge,
-    lineup_text,
-    skill_findings,
-    skill_index,
-)
+from runarch_gen.play.verdict import Check, Failure, judge, lineup_text, skill_findings
 from runarch_gen.runarch.analysis.best_score import STONES, ScoreWitness, best_card_score
 from runarch_gen.runarch.analysis.token_analysis import (
     RulesFinding,

@@ -1,0 +1,175 @@
+"""Bots against bots: the skill trace and the ladder of a game's bots (game-agnostic).
+
+A *pairing* plays a stronger bot in one seat against a weaker one in every other seat (the
+seats turn game by game, so the stronger bot sits in each equally often) and measures the
+stronger bot's **skill index** ``(n·r − 1) / (n − 1)``, ``r`` its share of the games won alone
+and ``n`` the players: 0 when it does no better than a fair share, 1 when it wins every game.
+In a solo game (a player against a non-player side such as an automa) each bot plays the
+non-player side and the index is the difference of their win rates.
+
+The **skill trace** of a game and variant is the pairing of the line-up's strongest bot with
+the bottom of the game's ladder (``random``): how much skill gains here. A **ladder** is a
+game's bots from weakest to strongest; :func:`climb` pairs each with the next, and each rung
+is *ranked at 95 %* when the stronger bot's index has its whole 95 % interval above 0.
+
+>>> index, p = skill_index(150, 200, 2)
+>>> round(index.value, 2), round(index.low, 3), p < 1e-10
+(0.5, 0.371, True)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from runarch_gen.play.registry import Registration, Value
+from runarch_gen.play.stats import (
+    Estimate,
+    binomial_test,
+    proportion,
+    rate_difference,
+    two_proportion_test,
+)
+
+__all__ = ["SkillRun", "climb", "pairing", "skill_index"]
+
+
+@dataclass(frozen=True, slots=True)
+class SkillRun:
+    """Games of ``strong`` in one seat against ``weak`` in the others (for a solo game, each
+    against the non-player side): the skill index with its 95 % interval and the p-value of
+    "the stronger bot does no better"."""
+
+    strong: str
+    weak: str
+    games: int
+    index: Estimate
+    p_value: float
+    describe: str
+
+    @property
+    def ranked(self) -> bool:
+        """Whether ``strong`` is stronger at 95 %: the index's interval lies above 0."""
+        return self.index.low is not None and self.index.low > 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "strong": self.strong,
+            "weak": self.weak,
+            "games": self.games,
+            "index": self.index.to_json(),
+            "p_value": round(self.p_value, 6),
+            "ranked": self.ranked,
+            "describe": self.describe,
+        }
+
+
+def skill_index(strong_wins: int, decided: int, players: int) -> tuple[Estimate, float]:
+    """The skill index of a bot that won ``strong_wins`` of ``decided`` games (won alone)
+    against ``players − 1`` weaker bots: ``(n·r − 1) / (n − 1)`` with its interval from the
+    Wilson interval of ``r``, and the p-value of ``r = 1/n``."""
+    share = proportion(strong_wins, decided)
+    n = players
+
+    def scaled(r: float) -> float:
+        return (n * r - 1) / (n - 1)
+
+    return (
+        Estimate(scaled(share.rate), scaled(share.low), scaled(share.high), decided),
+        binomial_test(strong_wins, decided, 1 / n),
+    )
+
+
+def pairing(
+    registration: Registration,
+    values: Mapping[str, Value],
+    strong: str,
+    weak: str,
+    *,
+    games: int,
+    seed: int,
+    workers: int | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> SkillRun | None:
+    """Play ``games`` games of ``strong`` against ``weak`` (see the module's text); ``None``
+    when they were interrupted."""
+    from runarch_gen.play.playtest import playtest
+
+    players = registration.load(values).num_players
+    if players == 1:  # a solo game: each bot against the non-player side
+        a = playtest(
+            registration,
+            values,
+            [strong],
+            games=games,
+            seed=seed,
+            workers=workers,
+            on_progress=on_progress,
+        )
+        b = playtest(
+            registration,
+            values,
+            [weak],
+            games=games,
+            seed=seed,
+            workers=workers,
+            on_progress=on_progress,
+        )
+        if a.interrupted or b.interrupted:
+            return None
+        wins_a = sum(g.winners == (0,) for g in a.results)
+        wins_b = sum(g.winners == (0,) for g in b.results)
+        describe = (
+            f"{strong} wins {proportion(wins_a, a.games).text()} of {a.games} games against"
+            f" the {a.sides[1]}, {weak} {proportion(wins_b, b.games).text()}"
+        )
+        return SkillRun(
+            strong,
+            weak,
+            a.games + b.games,
+            rate_difference(wins_a, a.games, wins_b, b.games),
+            two_proportion_test(wins_a, a.games, wins_b, b.games),
+            describe,
+        )
+    played = playtest(
+        registration,
+        values,
+        [strong, *([weak] * (players - 1))],
+        games=games,
+        seed=seed,
+        workers=workers,
+        on_progress=on_progress,
+    )
+    if played.interrupted:
+        return None
+    decided = [g for g in played.results if len(g.winners) == 1 and g.winners[0] < players]
+    wins = sum(g.bots[g.winners[0]] == strong for g in decided)
+    index, p = skill_index(wins, len(decided), players)
+    opponents = f"{players - 1} × {weak}" if players > 2 else weak
+    describe = (
+        f"{strong} against {opponents} won {proportion(wins, len(decided)).text()} of"
+        f" {len(decided)} games won alone (fair {1 / players:.0%})"
+    )
+    return SkillRun(strong, weak, played.games, index, p, describe)
+
+
+def climb(
+    registration: Registration,
+    values: Mapping[str, Value],
+    ladder: Sequence[str],
+    *,
+    games: int,
+    seed: int,
+    workers: int | None = None,
+) -> list[SkillRun]:
+    """Each bot of ``ladder`` (weakest first) against the one below it, ``games`` games each
+    (stops at an interruption)."""
+    out = []
+    for weak, strong in itertools.pairwise(ladder):
+        run = pairing(registration, values, strong, weak, games=games, seed=seed, workers=workers)
+        if run is None:
+            break
+        out.append(run)
+    return out
