@@ -4,6 +4,7 @@ against the plain one (the same games)."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 
@@ -116,7 +117,7 @@ def reference(standings: Sequence[Sequence[float]]) -> tuple[int, list[float], l
         tops = [s for s in range(sides) if row[s] >= top - 1e-9]
         leaders.append(tops[0] if len(tops) == 1 else None)
     sole = [x for x in leaders if x is not None]
-    changes = sum(1 for a, b in zip(sole, sole[1:], strict=False) if a != b)
+    changes = sum(1 for a, b in itertools.pairwise(sole) if a != b)
     gaps = [max(max(row) - row[s] for row in standings) for s in range(sides)]
     last = [max((i for i, x in enumerate(leaders) if x != s), default=-1) for s in range(sides)]
     return changes, gaps, last
