@@ -64,19 +64,16 @@ def command(game: str, seed: int, repeat: int) -> dict[str, Any]:
 @contextmanager
 def without_standing(game: str) -> Iterator[None]:
     """Play ``game`` without following the lead (the metric functions still run)."""
+    from runarch_gen.games import registered_games
     from runarch_gen.play import design as designs
-    from runarch_gen.runarch.analysis import simulation
 
+    registered_games()  # every game's design registered
     before = designs.design_of(game)
-    kept = (simulation.standing, simulation.turn)
     designs.register_design(game, replace(before, standing=None, turn=None))
-    if game == "runarch":
-        simulation.standing, simulation.turn = None, None  # type: ignore[assignment]
     try:
         yield
     finally:
         designs.register_design(game, before)
-        simulation.standing, simulation.turn = kept
 
 
 def library(game: str, seed: int, skill: bool, standing: bool) -> float:

@@ -17,9 +17,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from runarch_gen.play.design import Design
+from runarch_gen.play.design import Design, register_design
 
-__all__ = ["DESIGN", "LINEUP", "standing", "turn"]
+__all__ = ["DESIGN", "LINEUP", "NAME", "standing", "turn"]
+
+NAME = "runarch"
+"""The game's short name, under which its design is registered."""
 
 LINEUP: tuple[str, ...] = ("greedy",)
 """The bots of the default dynamic check (one name plays both seats)."""
@@ -48,12 +51,15 @@ def _lineup(values: Mapping[str, Any]) -> tuple[str, ...]:
     return LINEUP
 
 
-DESIGN = Design(
-    ladder=("random", "greedy", "lookahead"),
-    lineup=_lineup,
-    lineup_note="lookahead, the top, plays about 14 complex games a second against itself:"
-    " 300 games of each variant do not fit the default run (--bots lookahead plays it)",
-    standing=standing,
-    standing_note="each side's points over 100 (the simple game: over its target)",
-    turn=turn,
+DESIGN = register_design(
+    NAME,
+    Design(
+        ladder=("random", "greedy", "lookahead"),
+        lineup=_lineup,
+        lineup_note="lookahead, the top, plays about 14 complex games a second against itself:"
+        " 300 games of each variant do not fit the default run (--bots lookahead plays it)",
+        standing=standing,
+        standing_note="each side's points over 100 (the simple game: over its target)",
+        turn=turn,
+    ),
 )

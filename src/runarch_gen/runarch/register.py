@@ -13,17 +13,16 @@ from functools import cache
 
 from runarch_gen.errors import InputError
 from runarch_gen.play.balance import Finding
-from runarch_gen.play.design import register_design
 from runarch_gen.play.registry import Value, register_game
 from runarch_gen.runarch.boards.board import Board
 from runarch_gen.runarch.bots import BOTS
 from runarch_gen.runarch.decks.cards import Deck
-from runarch_gen.runarch.design import DESIGN
+from runarch_gen.runarch.design import DESIGN  # registered with the game
 from runarch_gen.runarch.engine.game import RUNARCH_TYPE, RunArchGame
 from runarch_gen.runarch.engine.state import RunArchState
 from runarch_gen.runarch.rules import parse_rules
 
-__all__ = ["load_runarch"]
+__all__ = ["DESIGN", "load_runarch"]
 
 
 @cache
@@ -149,4 +148,3 @@ REGISTRATION = register_game(
     checks=_checks,
     suggestions=_suggestions,
 )
-register_design(RUNARCH_TYPE.short_name, DESIGN)

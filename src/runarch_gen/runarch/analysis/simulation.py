@@ -26,6 +26,7 @@ from typing import Any
 
 from runarch_gen.errors import InputError
 from runarch_gen.play import report
+from runarch_gen.play.design import design_of
 from runarch_gen.play.metrics import Metrics, Trace, compute_metrics, play_traced
 from runarch_gen.play.simulate import indices_text, run_games
 from runarch_gen.play.stats import (
@@ -38,7 +39,7 @@ from runarch_gen.play.stats import (
 from runarch_gen.runarch.boards.board import Board
 from runarch_gen.runarch.bots import BOTS, make_bot
 from runarch_gen.runarch.decks.cards import Deck, Goal
-from runarch_gen.runarch.design import standing, turn
+from runarch_gen.runarch.design import NAME as RUNARCH
 from runarch_gen.runarch.engine import RunArchGame
 from runarch_gen.runarch.engine.scoring import settle_archive_bet, settle_goal_bet
 from runarch_gen.runarch.rules import RulesConfig
@@ -144,6 +145,8 @@ class _Task:
     board: Board
     deck: Deck
     bots: tuple[str, ...]
+    standing: Callable[[Any], Sequence[float]] | None = None
+    turn: Callable[[Any], int] | None = None
 
 
 _GAMES: dict[int, tuple[_Task, RunArchGame, tuple[tuple[str, Goal], ...]]] = {}
@@ -170,7 +173,7 @@ def play_game(task: _Task, index: int, seed: int) -> GameSummary:
         make_bot(name, random.Random(f"{seed}:{side}"))
         for side, name in enumerate(names[: game.num_players])
     ]
-    outcome, trace = play_traced(state, players, None, standing, turn)
+    outcome, trace = play_traced(state, players, None, task.standing, task.turn)
     cards = game.cards
     goals_met: list[frozenset[str]] = []
     secret: list[tuple[str, bool] | None] = []
@@ -689,7 +692,8 @@ def simulate(
         raise InputError(f"workers must be at least 1, not {workers}")
     names = check_bots(bots, rules)
     RunArchGame(rules, board, deck)  # fails early, with its message, on a deck too small
-    task = _Task(rules, board, deck, names)
+    design = design_of(RUNARCH)
+    task = _Task(rules, board, deck, names, design.standing, design.turn)
     run = run_games(
         play_game, task, games=games, seed=seed, workers=workers, on_progress=on_progress
     )
