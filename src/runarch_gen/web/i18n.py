@@ -95,6 +95,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "wins": "wins",
         "of": "of",
         "rate": "rate",
+        "metrics": "Design metrics (docs/metrics.md)",
+        "value": "value",
     },
     "cs": {
         "title": "Dílna RunArch",
@@ -177,6 +179,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "wins": "výher",
         "of": "z",
         "rate": "podíl",
+        "metrics": "Metriky hry (docs/metrics.md)",
+        "value": "hodnota",
     },
 }
 
