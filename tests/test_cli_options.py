@@ -18,8 +18,9 @@ HOW_MANY = {"--games", "--count", "--cards"}
 def commands() -> Iterator[tuple[str, Any]]:
     def walk(command: Any, path: list[str]) -> Iterator[tuple[str, Any]]:
         if hasattr(command, "commands"):
-            for name, sub in command.commands.items():
-                yield from walk(sub, [*path, name])
+            # the games' groups are built when asked for: list them as --help does
+            for name in command.list_commands(None):
+                yield from walk(command.get_command(None, name), [*path, name])
         else:
             yield " ".join(path), command
 

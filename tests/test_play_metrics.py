@@ -17,7 +17,7 @@ from runarch_gen.play.metrics import METRICS, Trace, _Lead, compute_metrics, pla
 from runarch_gen.play.playtest import playtest
 from runarch_gen.play.report import GameResult
 from runarch_gen.play.stats import wilson_interval
-from tests.toy_game import PIG, HoldAt, PigGame
+from tests.toy_game import PIG, HoldAt, PigGame, PigRules
 
 NAMES = (
     "completion",
@@ -147,7 +147,7 @@ def test_the_lead_follower_agrees_with_a_reading_of_the_whole_sequence(
 
 def test_traced_play_is_the_same_game_as_plain_play() -> None:
     for seed in range(20):
-        game = PigGame(players=3, target=30)
+        game = PigGame(PigRules(players=3, target=30))
         a, b = game.new_initial_state(), game.new_initial_state()
         bots = [HoldAt(random.Random(seed)) for _ in range(3)]
         plain = play_out(a, bots, random.Random(seed))

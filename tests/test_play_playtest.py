@@ -9,7 +9,7 @@ from runarch_gen.play.conformance import check_random_games
 from runarch_gen.play.playtest import playtest, seat_bots
 from runarch_gen.play.registry import Value
 from runarch_gen.play.report import first_player, head_to_head
-from tests.toy_game import PIG, PigGame
+from tests.toy_game import PIG, PigGame, PigRules
 
 
 def values(**given: str) -> dict[str, Value]:
@@ -17,7 +17,7 @@ def values(**given: str) -> dict[str, Value]:
 
 
 def test_the_toy_game_passes_the_conformance_suite() -> None:
-    report = check_random_games(PigGame(3, 15), games=5, seed=2)
+    report = check_random_games(PigGame(PigRules(3, 15)), games=5, seed=2)
     assert report.games == 5 and report.chance_nodes > 0
 
 

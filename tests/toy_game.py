@@ -1,16 +1,28 @@
-"""A small dice game for testing the generic layer without any real game: Pig to a target.
+"""Pig, a small dice game: a whole game of the family in one file, and the example of
+``docs/adding-a-game.md``.
 
 Each turn the player rolls a die (a chance node) and adds the pips to the turn's total, or
 holds and banks it; a 1 loses the turn's total and passes the turn. The first to bank the
 target wins. Players 1–4, explicit chance, perfect information.
+
+The file holds what a game of the family writes: its rules dataclass (every parameter
+declared once, on its field), the game and its states, its bots, one command of its own, and
+its :data:`PIG` registration. Installed as a package whose ``runarch_gen.games`` entry point
+names ``toy_game:PIG``, it appears in ``runarch-gen games``, gets ``runarch-gen pig`` (rules,
+simulate, validate, record, replay and ``odds``), and can be swept and played on the web
+(``tests/test_plugin.py`` does exactly that).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Self
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Annotated, Self
 
+import typer
+
+from runarch_gen.cli.games import game_commands
 from runarch_gen.play.bot import Bot
 from runarch_gen.play.game import (
     CHANCE_PLAYER,
@@ -25,10 +37,34 @@ from runarch_gen.play.game import (
     State,
     Termination,
 )
-from runarch_gen.play.registry import GameType, Parameter, Registration, Value
+from runarch_gen.play.parameters import param, parameters_of
+from runarch_gen.play.registry import GameType, Registration
 
 ROLL, HOLD = 0, 1
 FACES = 6
+
+
+@dataclass(frozen=True, slots=True)
+class PigRules:
+    """Pig's options: each field is a parameter of the game string ``pig(players=3,…)``."""
+
+    players: int = param(2, "players", tag="P-01", minimum=1, maximum=4)
+    target: int = param(20, "points to win", tag="P-02", minimum=1, maximum=100)
+    limit: int = param(400, "actions before the game stalls", tag="P-03", minimum=1, maximum=10_000)
+
+
+PIG_TYPE = GameType(
+    short_name="pig",
+    long_name="Pig",
+    czech_name="Prasátko",
+    min_players=1,
+    max_players=4,
+    chance_mode=ChanceMode.EXPLICIT,
+    information=Information.PERFECT,
+    parameters=parameters_of(PigRules),
+    variants={"quick": {"target": "10"}},
+    rules=PigRules,
+)
 
 
 class PigEnd(Termination):
@@ -40,55 +76,41 @@ class PigEnd(Termination):
         return self is PigEnd.LIMIT
 
 
-PIG_TYPE = GameType(
-    short_name="pig",
-    long_name="Pig",
-    czech_name="Prasátko",
-    min_players=1,
-    max_players=4,
-    chance_mode=ChanceMode.EXPLICIT,
-    information=Information.PERFECT,
-    parameters=(
-        Parameter("players", 2, "players", minimum=1, maximum=4),
-        Parameter("target", 20, "points to win", minimum=1, maximum=100),
-        Parameter("limit", 400, "actions before the game stalls", minimum=1, maximum=10_000),
-    ),
-)
+@dataclass(frozen=True, slots=True)
+class PigObservation:
+    """What a player sees: everything (Pig hides nothing)."""
+
+    banked: tuple[int, ...]
+    turn_total: int
+    player: int
+    rolling: bool
 
 
 class PigGame(Game["PigState"]):
     game_type = PIG_TYPE
+    rules: PigRules
 
-    def __init__(self, players: int = 2, target: int = 20, limit: int = 400) -> None:
-        self.players, self.target, self.limit = players, target, limit
-
-    @property
-    def num_players(self) -> int:
-        return self.players
+    def __init__(self, rules: PigRules | None = None) -> None:
+        self.rules = rules or PigRules()
 
     @property
     def info(self) -> GameInfo:
-        return GameInfo(self.players, self.limit)
+        return GameInfo(self.rules.players, self.rules.limit)
 
     def new_initial_state(self, rng: random.Random | None = None) -> PigState:
         return PigState(self)
 
-    def __str__(self) -> str:
-        return PIG_TYPE.game_string(
-            {"players": self.players, "target": self.target, "limit": self.limit}
-        )
 
-
-class PigState(State[tuple[int, ...]]):
-    __slots__ = ("_history", "banked", "game", "player", "rolling", "turn_total")
+class PigState(State[PigObservation]):
+    __slots__ = ("banked", "game", "player", "rolling", "turn_total")
 
     def __init__(self, game: PigGame) -> None:
+        super().__init__()
         self.game = game
-        self.banked = [0] * game.players
+        self.banked = [0] * game.rules.players
         self.player = 0
         self.turn_total = 0
         self.rolling = False
-        self._history: list[int] = []
 
     def current_player(self) -> int:
         if self.is_terminal():
@@ -103,15 +125,15 @@ class PigState(State[tuple[int, ...]]):
             return ()
         return tuple(range(1, FACES + 1)) if self.rolling else (ROLL, HOLD)
 
-    def apply(self, action: int) -> None:
+    def _apply(self, action: int) -> None:
         if action not in self.legal_actions():
             raise IllegalActionError(str(action), "not legal here")
-        self._history.append(action)
+        players = self.game.rules.players
         if self.rolling:
             self.rolling = False
             if action == 1:
                 self.turn_total = 0
-                self.player = (self.player + 1) % self.game.players
+                self.player = (self.player + 1) % players
             else:
                 self.turn_total += action
         elif action == ROLL:
@@ -119,8 +141,8 @@ class PigState(State[tuple[int, ...]]):
         else:
             self.banked[self.player] += self.turn_total
             self.turn_total = 0
-            if self.banked[self.player] < self.game.target:
-                self.player = (self.player + 1) % self.game.players
+            if self.banked[self.player] < self.game.rules.target:
+                self.player = (self.player + 1) % players
 
     def action_to_string(self, action: int) -> str:
         if self.rolling:
@@ -128,25 +150,29 @@ class PigState(State[tuple[int, ...]]):
         return "roll" if action == ROLL else "hold"
 
     def is_terminal(self) -> bool:
-        return max(self.banked) >= self.game.target or len(self._history) >= self.game.limit
+        rules = self.game.rules
+        return max(self.banked) >= rules.target or len(self._history) >= rules.limit
 
     def outcome(self) -> Outcome | None:
         if not self.is_terminal():
             return None
-        won = max(self.banked) >= self.game.target
-        winners = tuple(p for p, b in enumerate(self.banked) if b >= self.game.target)
+        target = self.game.rules.target
+        winners = tuple(p for p, b in enumerate(self.banked) if b >= target)
         return Outcome(
-            PigEnd.TARGET if won else PigEnd.LIMIT,
+            PigEnd.TARGET if winners else PigEnd.LIMIT,
             winners,
             tuple(Score((("banked", b),)) for b in self.banked),
-            tuple(f"p{p + 1}" for p in range(self.game.players)),
+            tuple(f"p{p + 1}" for p in range(len(self.banked))),
         )
 
-    def observation(self, player: int) -> tuple[int, ...]:
-        return (*self.banked, self.turn_total, self.player, int(self.rolling))
+    def observation(self, player: int) -> PigObservation:
+        return PigObservation(tuple(self.banked), self.turn_total, self.player, self.rolling)
 
-    def history(self) -> Sequence[int]:
-        return tuple(self._history)
+    def statistics(self) -> dict[str, object]:
+        return {
+            "turn total left": self.turn_total,
+            "seat": tuple(f"s{p}" for p in range(len(self.banked))),
+        }
 
     def copy(self) -> Self:
         new = type(self).__new__(type(self))
@@ -162,13 +188,13 @@ class PigState(State[tuple[int, ...]]):
     __hash__ = None  # type: ignore[assignment]
 
 
-class HoldAt(Bot[tuple[int, ...]]):
+class HoldAt(Bot[PigObservation]):
     """Rolls until the turn's total reaches its threshold."""
 
     threshold = 12
 
-    def step(self, observation: tuple[int, ...], legal_actions: Sequence[int]) -> int:
-        return HOLD if observation[-3] >= self.threshold else ROLL
+    def step(self, observation: PigObservation, legal_actions: Sequence[int]) -> int:
+        return HOLD if observation.turn_total >= self.threshold else ROLL
 
 
 class Cautious(HoldAt):
@@ -179,22 +205,23 @@ class Reckless(HoldAt):
     threshold = 30
 
 
-def load_pig(values: Mapping[str, Value]) -> PigGame:
-    return PigGame(int(values["players"]), int(values["target"]), int(values["limit"]))
+commands = game_commands()
 
 
-def pig_statistics(state: PigState) -> dict[str, object]:
-    return {
-        "turn total left": state.turn_total,
-        "seat": tuple(f"s{p}" for p in range(len(state.banked))),
-    }
+@commands.command("odds")
+def odds(
+    rolls: Annotated[int, typer.Option("--rolls", min=0, max=100, help="Rolls in a row.")] = 3,
+) -> None:
+    """The chance that so many rolls in a row bring no 1."""
+    typer.echo(f"{((FACES - 1) / FACES) ** rolls:.4f}")
 
 
-PIG = Registration(
-    PIG_TYPE,
-    load_pig,
-    {"hold12": HoldAt, "cautious": Cautious, "reckless": Reckless},
-    ("pig", "pig(players=4,target=30)"),
-    statistics=pig_statistics,
-    length_unit="actions",
+PIG = Registration.of(
+    PigGame,
+    bots={"hold12": HoldAt, "cautious": Cautious, "reckless": Reckless},
+    default_bot="hold12",
+    conformance=("pig", "pig(players=4,target=30)", "quick(players=1)"),
+    rules_document="toy_game_rules.md",
+    commands=":commands",
 )
+"""Pig's registration: named by the package's ``runarch_gen.games`` entry point."""

@@ -1,60 +1,35 @@
-"""The games of the family, registered: RunArch and its sibling betting games.
+"""The games of the family: the registry's lookups, and what the command line and the web
+need around them (a game's rules document, the parameter values of a ``--rules`` option).
 
-Each game package registers itself when its ``register`` module is imported
-(:mod:`runarch_gen.play.registry`); this module imports them, so that the command line, the
-simulation runner and the conformance suite see every game. Nothing in ``play/`` or ``pnp/``
-imports this module.
+The games themselves are found through the entry-point group ``runarch_gen.games``
+(:mod:`runarch_gen.play.registry`): the four built-in games are declared in this package's
+``pyproject.toml`` like any plug-in. Nothing in ``play/`` or ``pnp/`` imports this module.
 
->>> [g.game_type.short_name for g in registered_games()][:1]
-['runarch']
+>>> [g.game_type.short_name for g in registered_games()]
+['runarch', 'bluff', 'malacca', 'backgammon']
 """
 
 from __future__ import annotations
 
-import importlib
+import sys
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from runarch_gen.errors import InputError
 from runarch_gen.play import registry
-from runarch_gen.play.game import Game
-from runarch_gen.play.registry import Registration
-
-GAME_MODULES: tuple[str, ...] = (
-    "runarch_gen.runarch.register",
-    "runarch_gen.bluff.register",
-    "runarch_gen.malacca.register",
-    "runarch_gen.backgammon.register",
+from runarch_gen.play.registry import (
+    Registration,
+    find_game,
+    find_registration,
+    registered_games,
 )
-"""The modules that register the built-in games, in the order ``runarch-gen games`` lists them."""
-
-
-def registered_games() -> tuple[Registration, ...]:
-    """Every built-in game's registration, in the order of :data:`GAME_MODULES` (whichever
-    module happened to be imported first), other registered games after them."""
-    for module in GAME_MODULES:
-        importlib.import_module(module)
-
-    def place(registration: Registration) -> int:
-        module = getattr(registration.factory, "__module__", "") or ""
-        for index, name in enumerate(GAME_MODULES):
-            if module.startswith(name.rsplit(".", 1)[0] + "."):
-                return index
-        return len(GAME_MODULES)
-
-    return tuple(sorted(registry.registered_games(), key=place))
-
-
-def find_registration(name: str) -> Registration:
-    """A built-in game's registration by name or alias."""
-    registered_games()
-    return registry.find_registration(name)
 
 
 def rules_document(name: str) -> str:
-    """The rules document of a game as runarch-gen implements it (``docs/rules/NAME.md``): from
-    the installed package (a wheel carries it as ``runarch_gen/rules/``), else the source tree.
+    """The rules document of a game as runarch-gen implements it: a built-in game's
+    ``docs/rules/NAME.md`` from the installed package (a wheel carries it as
+    ``runarch_gen/rules/``) or the source tree; a plug-in's beside the module of its game.
     """
     registration = find_registration(name)
     file = registration.rules_document
@@ -66,7 +41,11 @@ def rules_document(name: str) -> str:
     source = Path(__file__).resolve().parents[2] / "docs" / "rules" / file
     if source.is_file():
         return source.read_text("utf-8")
-    raise InputError(f"the rules document {file} is missing: reinstall runarch-gen")
+    module = sys.modules.get(registration.module)
+    beside = Path(module.__file__).parent / file if module and module.__file__ else None
+    if beside is not None and beside.is_file():
+        return beside.read_text("utf-8")
+    raise InputError(f"the rules document {file} is missing: reinstall the game's package")
 
 
 def game_values(
@@ -84,25 +63,19 @@ def game_values(
     text = rules.strip()
     if "=" in text and "(" not in text:
         text = f"{name}({text})"
-    given_name, given = registry.parse_game_string(text or name, where)
-    if find_registration(given_name) is not registration:
-        raise InputError(f"{where}: {given_name!r} is not {registration.game_type.short_name}")
+    named, given = registry.read_game_string(text or name, where)
+    if named is not registration:
+        given_name = registry.parse_game_string(text, where)[0]
+        raise InputError(f"{where}: {given_name!r} is not {registration.name}")
     if files:
-        for key, text in list(given.items()):
+        for key, value in list(given.items()):
             parameter = next((p for p in registration.game_type.parameters if p.name == key), None)
             if parameter is not None and parameter.from_file is not None:
-                given[key] = parameter.from_file(text)
+                given[key] = parameter.from_file(value)
     return registration, registration.game_type.parse_parameters(given, where)
 
 
-def find_game(text: str, where: str | None = None) -> Game[Any]:
-    """The game a string names, e.g. ``runarch(variant=simple)`` or ``bluff(players=4)``."""
-    registered_games()
-    return registry.find_game(text, where)
-
-
 __all__ = [
-    "GAME_MODULES",
     "find_game",
     "find_registration",
     "game_values",

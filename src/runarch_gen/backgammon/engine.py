@@ -55,13 +55,13 @@ from runarch_gen.play.game import (
     State,
     Termination,
 )
-from runarch_gen.play.registry import Value
 
 __all__ = [
     "BackgammonEnd",
     "BackgammonGame",
+    "BackgammonObservation",
     "BackgammonState",
-    "GameRecord",
+    "FinishedGame",
     "Phase",
     "View",
     "decode_play",
@@ -147,8 +147,9 @@ def decode_play(action: int) -> list[tuple[int, int]]:
 
 
 @dataclass(frozen=True, slots=True)
-class GameRecord:
-    """One finished game of a match or a money session: who won, how, for how many points."""
+class FinishedGame:
+    """One finished game of a match or a money session: who won, how, for how many points
+    (a game's record — its actions — is the state's history)."""
 
     winner: int
     end: BackgammonEnd
@@ -164,7 +165,7 @@ class GameRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class View:
+class BackgammonObservation:
     """What a player sees (everything: backgammon hides nothing), from its own side: ``me``
     and ``you`` are sides as in :mod:`.board` (``me`` moves down to its point 1)."""
 
@@ -191,17 +192,19 @@ class View:
         return [play for _, play in self.legal]
 
 
+View = BackgammonObservation
+"""The observation's earlier name."""
+
+
 class BackgammonGame(Game["BackgammonState"]):
     """A money game or a match under :class:`Rules`."""
 
+    rules: Rules
     game_type = BACKGAMMON_TYPE
+    length_unit = "rolls"
 
     def __init__(self, rules: Rules | None = None) -> None:
         self.rules = rules or Rules()
-
-    @property
-    def num_players(self) -> int:
-        return 2
 
     @property
     def info(self) -> GameInfo:
@@ -213,32 +216,11 @@ class BackgammonGame(Game["BackgammonState"]):
     def new_initial_state(self, rng: random.Random | None = None) -> BackgammonState:
         return BackgammonState(self)
 
-    def __str__(self) -> str:
-        r = self.rules
-        values: dict[str, Value] = {
-            "variant": r.variant,
-            "match": r.match,
-            "cube": r.cube,
-            "crawford": r.crawford,
-            "jacoby": r.jacoby,
-            "beaver": r.beaver,
-            "raccoon": r.raccoon,
-            "beavers": r.beavers,
-            "beaver_drop": r.beaver_drop,
-            "autodoubles": r.autodoubles,
-            "egyptian": r.egyptian,
-            "bgrule": r.bgrule,
-            "resign": r.resign,
-            "limit": r.limit,
-        }
-        return BACKGAMMON_TYPE.game_string(values)
 
-
-class BackgammonState(State[View]):
+class BackgammonState(State[BackgammonObservation]):
     """A money game, or a whole match, in progress."""
 
     __slots__ = (
-        "_history",
         "_plays",
         "auto_doubles",
         "beavers_used",
@@ -248,13 +230,13 @@ class BackgammonState(State[View]):
         "cube_owner",
         "dice",
         "doubler",
-        "first",
         "game",
         "game_doubles",
         "game_drops",
         "game_rolls",
         "game_takes",
         "games",
+        "opener",
         "phase",
         "post_crawford",
         "resign_offer",
@@ -265,14 +247,14 @@ class BackgammonState(State[View]):
     )
 
     def __init__(self, game: BackgammonGame) -> None:
+        super().__init__()
         self.game = game
         self.rules = game.rules
         self.score = [0, 0]
-        self.games: list[GameRecord] = []
+        self.games: list[FinishedGame] = []
         self.crawford_game = False
         self.post_crawford = False
         self.winner = -1
-        self._history: list[int] = []
         self._new_game()
 
     def _new_game(self) -> None:
@@ -282,7 +264,7 @@ class BackgammonState(State[View]):
         self.cube_owner = -1
         self.dice = (0, 0)
         self.turn = 0
-        self.first = 0
+        self.opener = 0
         self.doubler = -1
         self.resign_offer = 0
         self.beavers_used = 0
@@ -350,7 +332,7 @@ class BackgammonState(State[View]):
             self._plays = {PLAY_BASE + p.code: p for p in plays}
         return self._plays
 
-    def apply(self, action: int) -> None:
+    def _apply(self, action: int) -> None:
         if self.phase is Phase.OVER:
             raise IllegalActionError(str(action), "the game is over")
         phase = self.phase
@@ -358,12 +340,10 @@ class BackgammonState(State[View]):
             play = self._legal_plays().get(action)
             if play is None:
                 raise IllegalPlayError(str(action), "not a legal play of this roll")
-            self._history.append(action)
             self._play(play)
             return
         if action not in self.legal_actions():
             raise IllegalActionError(str(action), f"not legal in the {phase.value} phase")
-        self._history.append(action)
         if phase is Phase.OPENING:
             self._opening(action)
         elif phase is Phase.ROLL:
@@ -393,7 +373,7 @@ class BackgammonState(State[View]):
                 self.cube *= 2
             return
         self.turn = 0 if white > black else 1
-        self.first = self.turn
+        self.opener = self.turn
         # [V-04] the opener plays both dice: his own first
         self.dice = (white, black) if self.turn == 0 else (black, white)
         self.game_rolls += 1
@@ -459,7 +439,7 @@ class BackgammonState(State[View]):
         self.turn = 1 - self.turn
         self.dice = (0, 0)
         self._plays = None
-        if len(self._history) >= self.rules.limit:
+        if len(self._history) + 1 >= self.rules.limit:  # the action being applied counts
             self._stall()
             return
         self.phase = Phase.PRE_ROLL if (self.can_double() or self.rules.resign) else Phase.ROLL
@@ -483,13 +463,13 @@ class BackgammonState(State[View]):
         if end is None:
             end = (BackgammonEnd.SINGLE, BackgammonEnd.GAMMON, BackgammonEnd.BACKGAMMON)[kind - 1]
         self.games.append(
-            GameRecord(
+            FinishedGame(
                 winner,
                 end,
                 kind,
                 self.cube,
                 points,
-                self.first,
+                self.opener,
                 self.game_rolls,
                 self.game_doubles,
                 self.game_takes,
@@ -514,7 +494,7 @@ class BackgammonState(State[View]):
             self.crawford_game, self.post_crawford = False, True
         elif self.rules.crawford and not self.post_crawford and self.score[winner] == length - 1:
             self.crawford_game = True
-        if len(self._history) >= self.rules.limit:
+        if len(self._history) + 1 >= self.rules.limit:  # the action being applied counts
             self._stall()
             return
         self._new_game()
@@ -592,10 +572,10 @@ class BackgammonState(State[View]):
 
     # -- views ---------------------------------------------------------------------------
 
-    def observation(self, player: int) -> View:
+    def observation(self, player: int) -> BackgammonObservation:
         to_act = self.current_player()
         owner = -1 if self.cube_owner < 0 else (0 if self.cube_owner == player else 1)
-        return View(
+        return BackgammonObservation(
             player=player,
             phase=self.phase,
             to_act=to_act,
@@ -648,8 +628,31 @@ class BackgammonState(State[View]):
     def match_id(self) -> str:
         return match_id(self.match_info())
 
-    def history(self) -> Sequence[int]:
-        return tuple(self._history)
+    def length(self) -> int:
+        """The rolls of the games played (the opening rolls included)."""
+        return sum(g.rolls for g in self.games) + self.game_rolls * (not self.is_terminal())
+
+    def first(self) -> int:
+        """The side that won the opening roll of the first game."""
+        return self.games[0].first if self.games else self.opener
+
+    def statistics(self) -> dict[str, float]:
+        games = self.games
+        if not games:
+            return {}
+        n = len(games)
+        return {
+            "games": float(n),
+            "single": sum(g.kind == 1 and g.end.value == "single" for g in games) / n,
+            "gammon": sum(g.kind == 2 for g in games) / n,
+            "backgammon": sum(g.kind == 3 for g in games) / n,
+            "doubles": float(sum(g.doubles for g in games)),
+            "takes": float(sum(g.takes for g in games)),
+            "drops": float(sum(g.drops for g in games)),
+            "resigned": sum(g.end.value == "resigned" for g in games) / n,
+            "final cube": sum(g.cube for g in games) / n,
+            "points": float(sum(g.points for g in games)),
+        }
 
     def copy(self) -> Self:
         new = type(self).__new__(type(self))

@@ -112,7 +112,7 @@ def write_match(state: BackgammonState, names: tuple[str, str] = ("white", "blac
                 continue
             replay.apply(action)
             if replay.phase is not Phase.MOVE:  # the opening roll could not be played
-                current.events.append((replay.first, f"{replay.dice[0]}{replay.dice[1]}:"))
+                current.events.append((replay.opener, f"{replay.dice[0]}{replay.dice[1]}:"))
         elif phase is Phase.ROLL:
             mover = replay.turn
             replay.apply(action)

@@ -1,18 +1,19 @@
-"""Vrhcáby in the family registry: its factory, its bots and what the conformance suite plays.
+"""Vrhcáby in the family registry: its bots, the default one, and what the conformance suite
+plays. The game's type, parameters and variants are declared on :class:`BackgammonGame` and
+its rules; this module is named by the ``runarch_gen.games`` entry point ``backgammon``.
 
 >>> from runarch_gen.play.registry import find_game
->>> str(find_game("backgammon(match=7)"))
-'backgammon(match=7)'
+>>> str(find_game("backgammon(match=7)")), str(find_game("nackgammon"))
+('backgammon(match=7)', 'backgammon(variant=nackgammon)')
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from runarch_gen.backgammon.bots import BOTS
 from runarch_gen.backgammon.design import DESIGN
-from runarch_gen.backgammon.engine import BackgammonGame, BackgammonState
-from runarch_gen.backgammon.rules import BACKGAMMON_TYPE, rules_from_values
+from runarch_gen.backgammon.engine import BackgammonGame
+from runarch_gen.backgammon.rules import rules_from_values
 from runarch_gen.play.design import register_design
 from runarch_gen.play.registry import Value, register_game
 
@@ -24,37 +25,10 @@ def load_backgammon(values: Mapping[str, Value]) -> BackgammonGame:
     return BackgammonGame(rules_from_values(values))
 
 
-def _statistics(state: BackgammonState) -> dict[str, float]:
-    games = state.games
-    if not games:
-        return {}
-    n = len(games)
-    return {
-        "games": float(n),
-        "single": sum(g.kind == 1 and g.end.value == "single" for g in games) / n,
-        "gammon": sum(g.kind == 2 for g in games) / n,
-        "backgammon": sum(g.kind == 3 for g in games) / n,
-        "doubles": float(sum(g.doubles for g in games)),
-        "takes": float(sum(g.takes for g in games)),
-        "drops": float(sum(g.drops for g in games)),
-        "resigned": sum(g.end.value == "resigned" for g in games) / n,
-        "final cube": sum(g.cube for g in games) / n,
-        "points": float(sum(g.points for g in games)),
-    }
-
-
-def _rolls(state: BackgammonState) -> int:
-    return sum(g.rolls for g in state.games) + state.game_rolls * (not state.is_terminal())
-
-
-def _first(state: BackgammonState) -> int:
-    return state.games[0].first if state.games else state.first
-
-
 REGISTRATION = register_game(
-    BACKGAMMON_TYPE,
-    load_backgammon,
-    bots=BOTS,
+    BackgammonGame,
+    bots="runarch_gen.backgammon.bots:BOTS",
+    default_bot="heuristic",
     conformance=(
         "backgammon",
         "backgammon(match=3)",
@@ -63,9 +37,8 @@ REGISTRATION = register_game(
         "backgammon(variant=nackgammon,bgrule=seed,resign=off)",
     ),
     rules_document="backgammon.md",
-    statistics=_statistics,
-    length=_rolls,
-    length_unit="rolls",
-    first=_first,
+    description="Vrhcáby (backgammon): legal plays, gnubg IDs, odds, match equity, records, bots.",
+    commands="runarch_gen.cli.backgammon:backgammon_app",
+    order=4,
 )
-register_design(BACKGAMMON_TYPE.short_name, DESIGN)
+register_design(BackgammonGame.game_type.short_name, DESIGN)  # ladder, line-up, findings

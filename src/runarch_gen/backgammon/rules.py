@@ -1,7 +1,8 @@
 """The rules options of Vrhcáby as one immutable value, and the game's declaration.
 
-Every field is a decision of ``docs/rules/backgammon.md`` (its [V-nn] tag in the comment); the
-registry's parameters are the same names.
+Every field is a decision of ``docs/rules/backgammon.md`` (its [V-nn] tag in the field's
+declaration) and a parameter of the game string: the registry's parameters, the rules of a
+game string and the game string of some rules are all derived from :class:`Rules`.
 
 >>> Rules().money, Rules(match=7).money
 (True, False)
@@ -16,7 +17,8 @@ from dataclasses import dataclass
 
 from runarch_gen.backgammon.board import HYPERGAMMON, NACKGAMMON, START, Side
 from runarch_gen.play.game import ChanceMode, Information
-from runarch_gen.play.registry import GameType, Parameter, Value
+from runarch_gen.play.parameters import Value, param, parameters_of, rules_of
+from runarch_gen.play.registry import GameType
 
 __all__ = ["BACKGAMMON_TYPE", "MAX_CUBE", "STARTS", "Rules", "rules_from_values"]
 
@@ -32,22 +34,44 @@ STARTS: dict[str, Side] = {
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """One reading of the rules: the starting position, money or match play, and the options."""
+    """One reading of the rules: the starting position, money or match play, and the options.
 
-    variant: str = "standard"  # [V-01] [V-16] [V-17]
-    match: int = 0  # [V-40] 0 money play, else a match to this many points
-    cube: bool = True  # [V-30]
-    crawford: bool = True  # [V-42]
-    jacoby: bool = True  # [V-35] money play only
-    beaver: bool = False  # [V-33] money play only
-    raccoon: bool = False  # [V-34] money play only, needs beaver
-    beavers: int = 1  # [V-33] beavers (and raccoons) per game
-    beaver_drop: bool = False  # [V-33] the seed's reading: a beaver may be refused
-    autodoubles: int = 0  # [V-36] money play only; 0: off
-    egyptian: bool = False  # [V-15]
-    bgrule: str = "standard"  # [V-22] standard | seed
-    resign: bool = True  # [V-24]
-    limit: int = 20_000  # [V-50] actions before a game is stopped as stalled
+    Each field is a parameter of the game string (its help, bounds and rule tag declared with
+    :func:`~runarch_gen.play.parameters.param`)."""
+
+    variant: str = param(
+        "standard",
+        "starting position",
+        tag="V-01, V-16, V-17",
+        choices=("standard", "nackgammon", "hypergammon"),
+    )
+    match: int = param(
+        0, "match length in points (0: money play)", tag="V-40", minimum=0, maximum=99
+    )
+    cube: bool = param(True, "the doubling cube", tag="V-30")
+    crawford: bool = param(True, "the Crawford rule in match play", tag="V-42")
+    jacoby: bool = param(True, "Jacoby rule in money play: no gammons before a double", tag="V-35")
+    beaver: bool = param(False, "beavers in money play", tag="V-33")
+    raccoon: bool = param(False, "raccoons in money play (needs beaver)", tag="V-34")
+    beavers: int = param(1, "beavers per game", tag="V-33", minimum=1, maximum=9)
+    beaver_drop: bool = param(
+        False, "the doubler may refuse a beaver (the seed's reading)", tag="V-33"
+    )
+    autodoubles: int = param(
+        0, "automatic doubles per game in money play", tag="V-36", minimum=0, maximum=9
+    )
+    egyptian: bool = param(False, "at most five checkers on a point", tag="V-15")
+    bgrule: str = param(
+        "standard", "what makes a backgammon", tag="V-22", choices=("standard", "seed")
+    )
+    resign: bool = param(True, "resignations (single, gammon, backgammon)", tag="V-24")
+    limit: int = param(
+        20_000,
+        "actions before a game is stopped as stalled",
+        tag="V-50",
+        minimum=100,
+        maximum=1_000_000,
+    )
 
     @property
     def money(self) -> bool:
@@ -86,58 +110,17 @@ BACKGAMMON_TYPE = GameType(
     max_players=2,
     chance_mode=ChanceMode.EXPLICIT,
     information=Information.PERFECT,
-    parameters=(
-        Parameter(
-            "variant", "standard", "starting position", ("standard", "nackgammon", "hypergammon")
-        ),
-        Parameter("match", 0, "match length in points (0: money play)", minimum=0, maximum=99),
-        Parameter("cube", True, "the doubling cube"),
-        Parameter("crawford", True, "the Crawford rule in match play"),
-        Parameter("jacoby", True, "Jacoby rule in money play: no gammons before a double"),
-        Parameter("beaver", False, "beavers in money play"),
-        Parameter("raccoon", False, "raccoons in money play (needs beaver)"),
-        Parameter("beavers", 1, "beavers per game", minimum=1, maximum=9),
-        Parameter("beaver_drop", False, "the doubler may refuse a beaver (the seed's reading)"),
-        Parameter(
-            "autodoubles", 0, "automatic doubles per game in money play", minimum=0, maximum=9
-        ),
-        Parameter("egyptian", False, "at most five checkers on a point"),
-        Parameter("bgrule", "standard", "what makes a backgammon", ("standard", "seed")),
-        Parameter("resign", True, "resignations (single, gammon, backgammon)"),
-        Parameter(
-            "limit",
-            20_000,
-            "actions before a game is stopped as stalled",
-            minimum=100,
-            maximum=1_000_000,
-        ),
-    ),
+    parameters=parameters_of(Rules),
     variants={
-        "standard": "backgammon",
-        "nackgammon": "backgammon(variant=nackgammon)",
-        "hypergammon": "backgammon(variant=hypergammon)",
+        "standard": {},
+        "nackgammon": {"variant": "nackgammon"},
+        "hypergammon": {"variant": "hypergammon"},
     },
     aliases=("vrhcaby", "vrhcáby", "bg"),
+    rules=Rules,
 )
 
 
 def rules_from_values(values: Mapping[str, Value]) -> Rules:
     """The :class:`Rules` of registry parameter values (defaults for the missing ones)."""
-    defaults = BACKGAMMON_TYPE.parse_parameters({})
-    merged = {**defaults, **values}
-    return Rules(
-        variant=str(merged["variant"]),
-        match=int(merged["match"]),
-        cube=bool(merged["cube"]),
-        crawford=bool(merged["crawford"]),
-        jacoby=bool(merged["jacoby"]),
-        beaver=bool(merged["beaver"]),
-        raccoon=bool(merged["raccoon"]),
-        beavers=int(merged["beavers"]),
-        beaver_drop=bool(merged["beaver_drop"]),
-        autodoubles=int(merged["autodoubles"]),
-        egyptian=bool(merged["egyptian"]),
-        bgrule=str(merged["bgrule"]),
-        resign=bool(merged["resign"]),
-        limit=int(merged["limit"]),
-    )
+    return rules_of(Rules, values)

@@ -24,7 +24,8 @@ import numpy.typing as npt
 from runarch_gen.bluff.engine import DOUBT, SHOW_BASE, BluffObservation, Phase
 from runarch_gen.bluff.odds import tail_table
 from runarch_gen.bluff.rules import BluffRules
-from runarch_gen.play.bot import Bot
+from runarch_gen.play.bot import PolicyBot
+from runarch_gen.play.bot import RandomBot as UniformBot
 from runarch_gen.play.registry import BotFactory
 
 __all__ = ["BOTS", "BayesBot", "BluffBot", "OddsBot", "RandomBot"]
@@ -32,23 +33,11 @@ __all__ = ["BOTS", "BayesBot", "BluffBot", "OddsBot", "RandomBot"]
 Policy = list[tuple[int, float]]
 
 
-class BluffBot(Bot[BluffObservation]):
+class BluffBot(PolicyBot[BluffObservation]):
     """A bot with an explicit policy: ``policy(observation, legal)`` lists (action, chance)."""
 
     def policy(self, observation: BluffObservation, legal: Sequence[int]) -> Policy:
         raise NotImplementedError
-
-    def step(self, observation: BluffObservation, legal_actions: Sequence[int]) -> int:
-        policy = self.policy(observation, legal_actions)
-        if len(policy) == 1:
-            return policy[0][0]
-        point = self.rng.random()
-        running = 0.0
-        for action, chance in policy:
-            running += chance
-            if point < running:
-                return action
-        return policy[-1][0]
 
 
 def reveal_matching(observation: BluffObservation, legal: Sequence[int]) -> int:
@@ -71,14 +60,9 @@ def rank_face(rules: BluffRules, rank: int) -> int:
     return _bid_lists(rules)[0][rank]
 
 
-class RandomBot(BluffBot):
-    """Every legal action with the same chance."""
-
-    name: ClassVar[str] = "random"
-
-    def policy(self, observation: BluffObservation, legal: Sequence[int]) -> Policy:
-        share = 1.0 / len(legal)
-        return [(a, share) for a in legal]
+class RandomBot(UniformBot, BluffBot):
+    """Every legal action with the same chance (the family's random bot), drawn with one
+    ``rng.random()`` as Bluff's recorded games were."""
 
     def step(self, observation: BluffObservation, legal_actions: Sequence[int]) -> int:
         return legal_actions[int(self.rng.random() * len(legal_actions))]

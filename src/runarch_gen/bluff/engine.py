@@ -24,9 +24,10 @@ import itertools
 import math
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Self
+from statistics import fmean
+from typing import Any, Self
 
 from runarch_gen.bluff.notation import (
     DOUBT_WORDS,
@@ -35,15 +36,7 @@ from runarch_gen.bluff.notation import (
     parse_bid,
     parse_faces,
 )
-from runarch_gen.bluff.rules import (
-    Bid,
-    BluffRules,
-    ExactHit,
-    Opener,
-    scale_of,
-    scale_option,
-    scale_value,
-)
+from runarch_gen.bluff.rules import Bid, BluffRules, ExactHit, Opener
 from runarch_gen.play.game import (
     CHANCE_PLAYER,
     TERMINAL_PLAYER,
@@ -57,7 +50,8 @@ from runarch_gen.play.game import (
     State,
     Termination,
 )
-from runarch_gen.play.registry import GameType, Parameter, Value
+from runarch_gen.play.parameters import Value, parameters_of, values_of
+from runarch_gen.play.registry import GameType, preset_parameter
 
 __all__ = [
     "BLUFF_TYPE",
@@ -80,6 +74,13 @@ SHOW_BASE = 1000
 decimal digit f−1 (at most 9 dice of a face), and 0 (``keep``) reveals none."""
 
 
+BLUFF_VARIANTS: dict[str, dict[str, str]] = {
+    "original": {"exact": "all", "opener": "loser"},
+    "endless": {"exact": "all-last"},
+    "reroll": {"reroll": "on"},
+}
+"""The seed's variants as presets of the options [L-11] [L-12] [L-13]."""
+
 BLUFF_TYPE = GameType(
     short_name="bluff",
     long_name="Bluff (Liar's Dice)",
@@ -89,111 +90,29 @@ BLUFF_TYPE = GameType(
     chance_mode=ChanceMode.EXPLICIT,
     information=Information.IMPERFECT,
     parameters=(
-        Parameter(
-            "variant",
-            "seed",
-            "a preset of the options below, for those left at their defaults: original"
-            " (exact=all, opener=loser), endless (exact=all-last), reroll (reroll=on)",
-            choices=("seed", "original", "endless", "reroll"),
+        preset_parameter(
+            BLUFF_VARIANTS, "seed", "a preset of the options below (those given beside it win)"
         ),
-        Parameter("players", 4, "players at the table [L-01]", minimum=2, maximum=6),
-        Parameter(
-            "dice",
-            0,
-            "dice per player [L-02]",
-            minimum=0,
-            maximum=9,
-            default_text="0: 6, or 5 each with six players",
-        ),
-        Parameter("faces", 5, "numbers on a die besides the star [L-03]", minimum=2, maximum=8),
-        Parameter(
-            "scale",
-            "default",
-            "the betting scale: default, its fields inline (1/★1/2/…) or, on the command line,"
-            " a scale file [L-04]",
-            values="default|1/★1/2/…|FILE",
-            from_file=scale_option,
-        ),
-        Parameter(
-            "exact",
-            "give",
-            "the exact hit: the doubter gives the bidder a die, or everyone but the bidder"
-            " loses one (all-last: bystanders keep their last die) [L-11]",
-            choices=("give", "all", "all-last"),
-        ),
-        Parameter(
-            "opener", "winner", "who opens the next round [L-12]", choices=("winner", "loser")
-        ),
-        Parameter("reroll", False, "variant 2: show some dice and re-roll the rest [L-13]"),
-        Parameter("cap", False, "no bid above the dice in play [L-09]"),
-        Parameter("single", False, "one round only; its winner wins [L-16]"),
-        Parameter(
-            "first",
-            0,
-            "the starting seat [L-05]",
-            minimum=0,
-            maximum=6,
-            default_text="0: drawn at random",
-        ),
-        Parameter(
-            "limit",
-            400,
-            "rounds before the game stops as stalled [L-15]",
-            minimum=1,
-            maximum=100_000,
-        ),
+        *parameters_of(BluffRules),
     ),
-    variants={
-        "original": "exact=all,opener=loser",
-        "endless": "exact=all-last",
-        "reroll": "reroll=on",
-    },
+    variants=BLUFF_VARIANTS,
     aliases=("liars-dice", "liars_dice"),
+    rules=BluffRules,
 )
 """Bluff's declaration: players, chance, information, parameters (``docs/rules/bluff.md``)."""
 
 
-def rules_from_values(values: dict[str, Value] | None = None) -> BluffRules:
-    """The rules of registry parameter ``values`` (defaults for the missing ones). Nothing is
-    read from a file here: a scale file named on the command line was read into values."""
-    defaults = BLUFF_TYPE.parse_parameters({})
-    given = {**defaults, **(values or {})}
-    preset = BLUFF_TYPE.variants.get(str(given["variant"]), "")
-    for item in filter(None, preset.split(",")):
-        key, _, text = item.partition("=")
-        if given[key] == defaults[key]:  # a variant fills the options left at their defaults
-            given[key] = BLUFF_TYPE.parameter(key).parse(text, "bluff")
-    return BluffRules(
-        players=int(given["players"]),
-        dice=int(given["dice"]),
-        faces=int(given["faces"]),
-        scale=scale_of(str(given["scale"])),
-        exact=ExactHit(str(given["exact"])),
-        opener=Opener(str(given["opener"])),
-        reroll=bool(given["reroll"]),
-        cap=bool(given["cap"]),
-        single=bool(given["single"]),
-        first=int(given["first"]),
-        limit=int(given["limit"]),
-    )
+def rules_from_values(values: Mapping[str, Value] | None = None) -> BluffRules:
+    """The rules of registry parameter ``values`` (defaults for the missing ones, a
+    ``variant``'s preset under those given). Nothing is read from a file here: a scale file
+    named on the command line was read into values."""
+    rules: BluffRules = BLUFF_TYPE.rules_of(values or {})
+    return rules
 
 
 def rules_values(rules: BluffRules) -> dict[str, Value]:
     """The registry parameter values of ``rules`` (inverse of :func:`rules_from_values`)."""
-    return {
-        "variant": "seed",
-        "players": rules.players,
-        "dice": rules.dice,
-        "faces": rules.faces,
-        "scale": scale_value(rules.scale),
-        "exact": rules.exact.value,
-        "opener": rules.opener.value,
-        "reroll": rules.reroll,
-        "cap": rules.cap,
-        "single": rules.single,
-        "first": rules.first,
-        "limit": rules.limit,
-    }
+    return {"variant": "seed", **values_of(rules)}
 
 
 class BluffEnd(Termination):
@@ -326,11 +245,9 @@ class BluffGame(Game["BluffState"]):
         per_round = r.players + 1 + len(self.bids) * (3 if r.reroll else 1)
         self._info = GameInfo(r.players, 1 + r.limit * per_round)
 
+    rules: BluffRules
     game_type = BLUFF_TYPE
-
-    @property
-    def num_players(self) -> int:
-        return self.rules.players
+    length_unit = "rounds"
 
     @property
     def info(self) -> GameInfo:
@@ -339,9 +256,6 @@ class BluffGame(Game["BluffState"]):
     def new_initial_state(self, rng: random.Random | None = None) -> BluffState:
         del rng
         return BluffState(self)
-
-    def __str__(self) -> str:
-        return BLUFF_TYPE.game_string(rules_values(self.rules))
 
     def legal_bids(self, last: int, in_play: int) -> tuple[int, ...]:
         """The bidding actions after the bid of rank ``last`` (−1: none yet) with ``in_play``
@@ -386,7 +300,6 @@ class BluffState(State[BluffObservation]):
     this round's dice (sorted); ``bids`` this round's bids as (player, rank)."""
 
     __slots__ = (
-        "_history",
         "bid_count",
         "bids",
         "dice",
@@ -404,6 +317,7 @@ class BluffState(State[BluffObservation]):
     )
 
     def __init__(self, game: BluffGame) -> None:
+        super().__init__()
         self.game = game
         rules = game.rules
         self.dice = [game.start] * rules.players
@@ -413,7 +327,6 @@ class BluffState(State[BluffObservation]):
         self.results: list[RoundResult] = []
         self.round = 0
         self.end: BluffEnd | None = None
-        self._history: list[int] = []
         self.rolls: list[int] = []
         self.bid_count = 0
         self.first_opener = 0
@@ -530,13 +443,12 @@ class BluffState(State[BluffObservation]):
                 codes.add(_show_code(subset))
         return tuple(SHOW_BASE + c for c in sorted(codes))
 
-    def apply(self, action: int) -> None:
+    def _apply(self, action: int) -> None:
         phase = self.phase
         if phase == Phase.BID:
             last = self.bids[-1][1] if self.bids else -1
             if action not in self.game.legal_bids(last, sum(self.dice)):
                 raise IllegalActionError(str(action), self._why_not(action))
-            self._history.append(action)
             if action == DOUBT:
                 self._challenge(self.player)
                 return
@@ -551,7 +463,6 @@ class BluffState(State[BluffObservation]):
             size = self.dice[self.player] if phase == Phase.ROLL else len(self.hidden[self.player])
             if not (isinstance(action, int) and 0 <= action < len(self.game.hands[size])):
                 raise IllegalActionError(str(action), "not a hand of this roll")
-            self._history.append(action)
             self.hidden[self.player] = self.game.hands[size][action]
             if phase == Phase.REROLL:
                 self.phase, self.player = Phase.BID, self._next_bidder(self.player)
@@ -565,7 +476,6 @@ class BluffState(State[BluffObservation]):
         if phase == Phase.SHOW:
             if action not in self._show_actions():
                 raise IllegalActionError(str(action), "not a reveal of your hidden dice")
-            self._history.append(action)
             revealed = _show_dice(action - SHOW_BASE)
             if not revealed:
                 self.phase, self.player = Phase.BID, self._next_bidder(self.player)
@@ -580,7 +490,6 @@ class BluffState(State[BluffObservation]):
         if phase == Phase.FIRST:
             if action not in range(len(self.dice)):
                 raise IllegalActionError(str(action), "not a seat")
-            self._history.append(action)
             self._start_round(action)
             return
         raise IllegalActionError(str(action), "the game is over")
@@ -750,8 +659,28 @@ class BluffState(State[BluffObservation]):
                 return _show_dice(self._history[later] - SHOW_BASE)
         return ()
 
-    def history(self) -> Sequence[int]:
-        return tuple(self._history)
+    def length(self) -> int:
+        """The rounds played."""
+        return self.round
+
+    def first(self) -> int:
+        """The opener of the first round."""
+        return self.first_opener
+
+    def statistics(self) -> dict[str, Any]:
+        results = self.results
+        return {
+            "bids": self.bid_count,
+            "challenges": len(results),
+            "doubts right": fmean(r.doubt_right for r in results) if results else 0.0,
+            "exact hits": fmean(r.exact for r in results) if results else 0.0,
+            "dice lost per challenge": fmean(sum(r.lost) for r in results) if results else 0.0,
+            # the scale's finding (bluff/design.py): how doubted star and number bids fared
+            "star bids doubted": sum(r.bid.is_star for r in results),
+            "star bids held": sum(r.bid.is_star and not r.doubt_right for r in results),
+            "number bids doubted": sum(not r.bid.is_star for r in results),
+            "number bids held": sum(not r.bid.is_star and not r.doubt_right for r in results),
+        }
 
     def copy(self) -> Self:
         new = type(self).__new__(type(self))

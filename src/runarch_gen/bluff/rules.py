@@ -19,12 +19,13 @@ from __future__ import annotations
 import enum
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from runarch_gen.errors import InputError, ParseError
 from runarch_gen.fileio import display_name, read_text
+from runarch_gen.play.parameters import check_bounds, param
 
 __all__ = [
     "MAX_FIELDS",
@@ -231,34 +232,60 @@ class Bid:
 
 @dataclass(frozen=True, slots=True)
 class BluffRules:
-    """Every rules option of Bluff, defaults from the seed (see ``docs/rules/bluff.md``)."""
+    """Every rules option of Bluff, defaults from the seed (see ``docs/rules/bluff.md``).
 
-    players: int = 4
-    dice: int = 0
+    Each field is a parameter of the game string, declared with its help, bounds and rule tag
+    (:func:`~runarch_gen.play.parameters.param`)."""
+
+    players: int = param(4, "players at the table", tag="L-01", minimum=2, maximum=6)
+    dice: int = param(
+        0,
+        "dice per player",
+        tag="L-02",
+        minimum=0,
+        maximum=9,
+        default_text="0: 6, or 5 each with six players",
+    )
     """Dice per player; 0 is the seed's rule: 6, or 5 with six players [L-02]."""
-    faces: int = 5
+    faces: int = param(5, "numbers on a die besides the star", tag="L-03", minimum=2, maximum=8)
     """Numbers on a die; the star is one more face [L-03]."""
-    scale: Scale = field(default_factory=default_scale)
-    exact: ExactHit = ExactHit.GIVE
-    opener: Opener = Opener.WINNER
-    reroll: bool = False
-    cap: bool = False
-    single: bool = False
-    first: int = 0
+    scale: Scale = param(
+        help="the betting scale: default, its fields inline (1/★1/2/…) or, on the command"
+        " line, a scale file",
+        tag="L-04",
+        values="default|1/★1/2/…|FILE",
+        write=scale_value,
+        read=lambda value: scale_of(str(value)),
+        from_file=scale_option,
+        default_factory=default_scale,
+    )
+    exact: ExactHit = param(
+        ExactHit.GIVE,
+        "the exact hit: the doubter gives the bidder a die, or everyone but the bidder"
+        " loses one (all-last: bystanders keep their last die)",
+        tag="L-11",
+    )
+    opener: Opener = param(Opener.WINNER, "who opens the next round", tag="L-12")
+    reroll: bool = param(False, "variant 2: show some dice and re-roll the rest", tag="L-13")
+    cap: bool = param(False, "no bid above the dice in play", tag="L-09")
+    single: bool = param(False, "one round only; its winner wins", tag="L-16")
+    first: int = param(
+        0,
+        "the starting seat",
+        tag="L-05",
+        minimum=0,
+        maximum=6,
+        default_text="0: drawn at random",
+    )
     """The starting seat, 1-based; 0 draws it at random [L-05]."""
-    limit: int = 400
+    limit: int = param(
+        400, "rounds before the game stops as stalled", tag="L-15", minimum=1, maximum=100_000
+    )
 
     def __post_init__(self) -> None:
-        if not 2 <= self.players <= 6:
-            raise InputError(f"bluff: players is 2 to 6, not {self.players}")
-        if not 0 <= self.dice <= 9:
-            raise InputError(f"bluff: dice is 0 (the seed's rule) to 9, not {self.dice}")
-        if not 2 <= self.faces <= 8:
-            raise InputError(f"bluff: faces is 2 to 8, not {self.faces}")
+        check_bounds(self, "bluff")
         if not 0 <= self.first <= self.players:
             raise InputError(f"bluff: first is 0 (drawn) or a seat 1 to {self.players}")
-        if self.limit < 1:
-            raise InputError("bluff: limit is at least 1 round")
 
     @property
     def dice_per_player(self) -> int:

@@ -32,10 +32,7 @@ from runarch_gen.cli import (  # noqa: F401
 from runarch_gen.cli import games as _games  # noqa: F401  (after RunArch's, listed last)
 
 # isort: split
-# The game groups, after `games`.
-from runarch_gen.cli import backgammon as _backgammon  # noqa: F401
-from runarch_gen.cli import bluff as _bluff  # noqa: F401
-from runarch_gen.cli import malacca as _malacca  # noqa: F401
+# The games' groups follow `games`: built from the registry when asked for (cli/_app.py).
 from runarch_gen.cli._app import INTERRUPT_REPORTED, app
 from runarch_gen.errors import (
     EXIT_INTERRUPTED,

@@ -1,7 +1,8 @@
 """The Typer application and the conventions every command shares.
 
 Commands live in sibling modules that import :data:`app` and decorate their functions with
-``@app.command()``; :mod:`runarch_gen.cli` imports those modules so the commands register.
+``@app.command()``; :mod:`runarch_gen.cli` imports those modules so the commands register. The
+games' command groups are built from the registry when asked for (:class:`FamilyGroup`).
 A command parses options, calls one library function and prints: nothing else.
 """
 
@@ -10,14 +11,41 @@ from __future__ import annotations
 import json
 import secrets
 import sys
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, ClassVar
 
 import typer
+from typer.core import TyperGroup
 
 from runarch_gen import __version__
 
+
+class FamilyGroup(TyperGroup):
+    """The root command group: the commands of this package, then one group per registered
+    game, built from its registration when it is first asked for (so a command loads only the
+    game it names, and a game installed as a plug-in appears with no edit here).
+    :mod:`runarch_gen.cli.games` provides ``game_names`` and ``game_command``."""
+
+    game_names: ClassVar[Callable[[], list[str]]] = staticmethod(list)
+    game_command: ClassVar[Callable[[str], Any]] = staticmethod(lambda name: None)
+
+    # Typed loosely: Typer's own (vendored) Click types differ between its releases.
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        return names + [name for name in FamilyGroup.game_names() if name not in names]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        if command is None:
+            command = FamilyGroup.game_command(cmd_name)
+            if command is not None:
+                self.commands[cmd_name] = command
+        return command
+
+
 app = typer.Typer(
     name="runarch-gen",
+    cls=FamilyGroup,
     help="Boards, balanced decks, print-and-play kits, a rules engine and playtesting for RunArch.",
     no_args_is_help=True,
     add_completion=False,

@@ -13,12 +13,10 @@ from typing import Annotated, Any
 import typer
 
 from runarch_gen.cli._app import JsonOption, SeedOption, emit_json, note, resolve_seed
-from runarch_gen.cli.games import game_app, game_values
+from runarch_gen.cli.games import game_commands, game_values
 
-backgammon_app = game_app(
-    "backgammon",
-    "Vrhcáby (backgammon): legal plays, gnubg IDs, odds, match equity, records, bots.",
-)
+backgammon_app = game_commands()
+"""Backgammon's own commands, in its command group (its registration names this app)."""
 
 
 @backgammon_app.command("moves")

@@ -8,14 +8,11 @@ from typing import Annotated, Any
 import typer
 
 from runarch_gen.cli._app import JsonOption, emit_json, note
-from runarch_gen.cli.games import game_app
+from runarch_gen.cli.games import game_commands
 from runarch_gen.errors import InputError
 
-bluff_app = game_app(
-    "bluff",
-    "Bluff, the Czech Liar's Dice (2-6 players): rules, odds, the exact solver, simulations.",
-    records=True,
-)
+bluff_app = game_commands()
+"""Bluff's own commands, in its command group (its registration names this app)."""
 
 
 def _faces_of(rules: str) -> int:

@@ -1,18 +1,24 @@
 """``runarch-gen games`` and the game axis: ``runarch-gen GAME COMMAND``.
 
-Every registered game gets a sub-command group named after it with at least ``rules`` (its
-rules document); each game's module in this package adds its own commands to its group
-(:func:`game_app`). RunArch's commands stay at the top level as well.
+Every registered game — a built-in one or a plug-in found through the ``runarch_gen.games``
+entry points — gets a command group named after it, built from its registration when it is
+first asked for (:func:`game_command`): ``rules`` (its rules document), ``simulate`` and
+``validate``, and for a game whose chance is explicit ``record`` and ``replay``; then the
+game's own commands (the Typer app its registration's ``commands`` names, made with
+:func:`game_commands`), which replace generic ones of the same name. RunArch's commands stay at
+the top level as well.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, get_type_hints
+from typing import TYPE_CHECKING, Annotated, Any, get_type_hints
 
 import typer
 
 from runarch_gen.cli._app import (
+    FamilyGroup,
     JsonOption,
     SeedOption,
     WorkersOption,
@@ -22,7 +28,7 @@ from runarch_gen.cli._app import (
     resolve_seed,
     stopped_after,
 )
-from runarch_gen.errors import EXIT_INTERRUPTED
+from runarch_gen.errors import EXIT_INTERRUPTED, InputError
 
 if TYPE_CHECKING:
     from runarch_gen.play.registry import Registration, Value
@@ -35,13 +41,13 @@ GAME_HELP = (
 @app.command()
 def games(json_: JsonOption = False) -> None:
     """List the games of the family: players, parameters, variants and bots."""
-    from runarch_gen.games import registered_games
+    from runarch_gen.play.registry import plugin_errors, registered_games
 
     registrations = registered_games()
+    for name, why in plugin_errors().items():
+        note(f"runarch-gen: the game plug-in {name!r} could not be loaded: {why}")
     if json_:
-        emit_json(
-            {"games": [{**r.game_type.to_json(), "bots": sorted(r.bots)} for r in registrations]}
-        )
+        emit_json({"games": [r.to_json() for r in registrations]})
         return
     for index, registration in enumerate(registrations):
         spec = registration.game_type
@@ -56,7 +62,8 @@ def games(json_: JsonOption = False) -> None:
         typer.echo(f"  chance: {spec.chance_mode.value}, information: {spec.information.value}")
         if spec.variants:
             typer.echo("  variants: " + ", ".join(spec.variants))
-        typer.echo("  bots: " + ", ".join(sorted(registration.bots)))
+        bots = ", ".join(sorted(registration.bots))
+        typer.echo(f"  bots: {bots} (default {registration.default_bot})")
         for parameter in spec.parameters:
             typer.echo(f"  {parameter.describe()}")
 
@@ -70,22 +77,93 @@ def game_values(name: str, rules: str) -> tuple[Registration, dict[str, Value]]:
     return values_of(name, rules, "--rules", files=True)
 
 
-def game_app(
-    name: str, help_text: str, *, simulate: bool = True, records: bool = False
-) -> typer.Typer:
-    """The sub-command group of game ``name`` (registered on the main app), with ``rules``;
-    unless ``simulate`` is false, the generic ``simulate`` and ``validate``; with ``records``
-    the generic ``record`` and ``replay`` (for games without a record format of their own)."""
-    group = typer.Typer(
+def _typer(name: str | None = None, help_text: str | None = None) -> typer.Typer:
+    return typer.Typer(
         name=name,
-        help=f"{help_text}\n\n{GAME_HELP}",
+        help=help_text,
         no_args_is_help=True,
         add_completion=False,
         pretty_exceptions_enable=False,
         context_settings={"help_option_names": ["-h", "--help"]},
     )
 
-    @group.command("rules")
+
+def game_commands() -> typer.Typer:
+    """A Typer app to hold a game's own commands: its registration names it
+    (``commands="package.module:attribute"``) and they join the game's command group."""
+    return _typer()
+
+
+def _command_name(info: typer.models.CommandInfo) -> str:
+    if info.name:
+        return info.name
+    assert info.callback is not None
+    return typer.main.get_command_name(info.callback.__name__)
+
+
+def _own_commands(registration: Registration) -> list[typer.models.CommandInfo]:
+    if not registration.commands:
+        return []
+    module, _, attribute = registration.commands.partition(":")
+    own = getattr(importlib.import_module(module), attribute)
+    if not isinstance(own, typer.Typer):
+        raise TypeError(f"{registration.commands} is not a Typer app")
+    return list(own.registered_commands)
+
+
+def game_group(registration: Registration) -> typer.Typer:
+    """The command group of a registered game (see the module)."""
+    from runarch_gen.play.game import ChanceMode
+
+    name = registration.name
+    spec = registration.game_type
+    description = registration.description or (
+        f"{spec.long_name} ({spec.czech_name}): rules, simulations, validation"
+        + ("" if spec.chance_mode is ChanceMode.SAMPLED else ", records")
+        + "."
+    )
+    group = _typer(name, f"{description}\n\n{GAME_HELP}")
+    own = _own_commands(registration)
+    taken = {_command_name(info) for info in own}
+    group.command("rules")(_rules_command(name))
+    generic: dict[str, Callable[[str], Callable[..., None]]] = {
+        "simulate": _simulate_command,
+        "validate": _validate_command,
+    }
+    if spec.chance_mode is not ChanceMode.SAMPLED:
+        generic |= {"record": _record_command, "replay": _replay_command}
+    for command, make in generic.items():
+        if command not in taken:
+            group.command(command)(make(name))
+    group.registered_commands.extend(own)
+    return group
+
+
+def game_names() -> list[str]:
+    """The registered games' names, in the registry's order."""
+    from runarch_gen.play.registry import registered_games
+
+    return [registration.name for registration in registered_games()]
+
+
+def game_command(name: str) -> Any:
+    """The command group of the registered game called ``name`` (``None`` when no game is)."""
+    from runarch_gen.play.registry import find_registration
+
+    try:
+        registration = find_registration(name)
+    except InputError:
+        return None
+    if registration.name != name:
+        return None  # an alias names the game in a game string, not a command group
+    return typer.main.get_command(game_group(registration))
+
+
+FamilyGroup.game_names = staticmethod(game_names)
+FamilyGroup.game_command = staticmethod(game_command)
+
+
+def _rules_command(name: str) -> Callable[..., None]:
     def rules(
         output: Annotated[
             str | None,
@@ -102,14 +180,8 @@ def game_app(
         else:
             atomic_write(output, text)
 
-    if simulate:
-        group.command("simulate")(_simulate_command(name))
-        group.command("validate")(_validate_command(name))
-    if records:
-        group.command("record")(_record_command(name))
-        group.command("replay")(_replay_command(name))
-    app.add_typer(group, name=name)
-    return group
+    rules.__name__ = f"{name}_rules"
+    return rules
 
 
 def _record_command(name: str) -> Callable[..., None]:
@@ -136,26 +208,18 @@ def _record_command(name: str) -> Callable[..., None]:
     ) -> None:
         """Play one game between bots and print its record: the game string and every action,
         chance included, one per line (replay it with `replay`, no seed needed)."""
-        import random
-
         from runarch_gen.fileio import atomic_write
-        from runarch_gen.play.bot import play_out
         from runarch_gen.play.gamerecord import write_record
-        from runarch_gen.play.playtest import check_bots, seat_bots
+        from runarch_gen.play.playtest import play_seeded
 
         registration, values = game_values(name, rules)
-        game = registration.load(values)
         used = resolve_seed(seed)
-        names = seat_bots(
-            check_bots(registration, bots.split(","), game.num_players), 0, game.num_players
+        played = play_seeded(registration, values, bots.split(","), used)
+        text = write_record(
+            played.game,
+            played.state,
+            tags=[("Bots", ",".join(played.bots)), ("Seed", str(used))],
         )
-        players = [
-            registration.bots[bot](random.Random(f"{used}:{side}"))
-            for side, bot in enumerate(names)
-        ]
-        state = game.new_initial_state()
-        play_out(state, players, random.Random(f"{used}:chance"))
-        text = write_record(game, state, tags=[("Bots", ",".join(names)), ("Seed", str(used))])
         if output is None:
             typer.echo(text, nl=False)
         else:
@@ -180,13 +244,11 @@ def _replay_command(name: str) -> Callable[..., None]:
         (exit 2).
         """
         from runarch_gen.fileio import display_name, read_text
-        from runarch_gen.games import find_game
         from runarch_gen.play.gamerecord import replay_record
+        from runarch_gen.play.registry import find_game
 
         replayed = replay_record(read_text(record), find_game, source=display_name(record))
         if replayed.game.game_type.short_name != name:
-            from runarch_gen.errors import InputError
-
             raise InputError(
                 f"{display_name(record)}: a record of {replayed.game.game_type.short_name},"
                 f" not of {name}"
@@ -286,22 +348,19 @@ def _simulate_command(name: str) -> Callable[..., None]:
     return simulate
 
 
-runarch_app = game_app(
-    "runarch",
-    "RunArch: the same commands as at the top level, and its rules document.",
-    simulate=False,
-)
+runarch_commands = game_commands()
+"""RunArch's top-level commands, also under ``runarch-gen runarch`` (its registration names
+this app)."""
 
 
 def _runarch_commands() -> None:
-    # RunArch's top-level commands, also under `runarch-gen runarch`.
     from runarch_gen.cli.kit import kit
     from runarch_gen.cli.play import replay
     from runarch_gen.cli.simulate import simulate
     from runarch_gen.cli.validate import validate
 
     for command in (kit, simulate, validate, replay):
-        runarch_app.command()(command)
+        runarch_commands.command()(command)
 
 
 _runarch_commands()

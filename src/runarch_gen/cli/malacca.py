@@ -8,13 +8,10 @@ from typing import Annotated
 import typer
 
 from runarch_gen.cli._app import JsonOption, SeedOption, emit_json, resolve_seed
-from runarch_gen.cli.games import game_app, game_values
+from runarch_gen.cli.games import game_commands, game_values
 
-malacca_app = game_app(
-    "malacca",
-    "Malacca: pirates lay hidden action cards with open stakes on each ship (2–8 players).",
-    records=True,
-)
+malacca_app = game_commands()
+"""Malacca's own commands, in its command group (its registration names this app)."""
 
 
 @malacca_app.command("resolve")

@@ -15,8 +15,7 @@ Both thinking bots choose a wait card's role by resolving the revealed table for
 from __future__ import annotations
 
 import math
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from runarch_gen.malacca.engine import ROLES, MalaccaObservation
 from runarch_gen.malacca.resolve import RoundInput, Seat, resolve_round
@@ -27,7 +26,7 @@ from runarch_gen.malacca.rules import (
     MalaccaRules,
     Role,
 )
-from runarch_gen.play.bot import Bot
+from runarch_gen.play.bot import Bot, BotFactory, RandomBot
 
 __all__ = ["BOTS", "MorganBot", "RandomBot", "ReaderBot"]
 
@@ -35,15 +34,6 @@ SPECIAL_VALUE = 3
 """What a special card drawn is worth to the thinking bots, in silver."""
 
 KEEP_ORDER = (Card.WAIT_AD, Card.TRADE2, Card.DEFENCE2, Card.WAIT_DT, Card.ATTACK2)
-
-
-class RandomBot(Bot[MalaccaObservation]):
-    """Any legal action, uniformly at random."""
-
-    name = "random"
-
-    def step(self, observation: MalaccaObservation, legal_actions: Sequence[int]) -> int:
-        return legal_actions[self.rng.randrange(len(legal_actions))]
 
 
 def _character(obs: MalaccaObservation, seat: int) -> Character | None:
@@ -271,7 +261,7 @@ class ReaderBot(Bot[MalaccaObservation]):
         return best
 
 
-BOTS: dict[str, Callable[[random.Random], Bot[MalaccaObservation]]] = {
+BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "morgan": MorganBot,
     "reader": ReaderBot,

@@ -55,7 +55,8 @@ from runarch_gen.play.game import (
     State,
     Termination,
 )
-from runarch_gen.play.registry import GameType, Parameter
+from runarch_gen.play.parameters import parameters_of
+from runarch_gen.play.registry import GameType
 
 __all__ = [
     "MALACCA_TYPE",
@@ -154,25 +155,8 @@ MALACCA_TYPE = GameType(
     max_players=8,
     chance_mode=ChanceMode.EXPLICIT,
     information=Information.IMPERFECT,
-    parameters=(
-        Parameter("players", 4, "pirates at the table [M-03]", minimum=2, maximum=8),
-        Parameter(
-            "ships", "3-14", "ship cargo values [M-01]", values="A-B or a/b/c…", default_text="3-14"
-        ),
-        Parameter("rounds", 12, "rounds played [M-02]", minimum=1, maximum=100),
-        Parameter(
-            "characters",
-            "off",
-            "the characters expansion [M-21]",
-            values="off|random|name/name/…",
-        ),
-        Parameter("equipment", False, "the equipment expansion [M-26]"),
-        Parameter("share", "deal", "how loot is shared [M-09]", choices=("deal", "even")),
-        Parameter("cargo", "bank", "a defended ship's cargo [M-14]", choices=("bank", "defenders")),
-        Parameter("scrub", 2, "deck scrubbing's silver [M-11]", minimum=0, maximum=20),
-        Parameter("useless_bonus", False, "bonuses on a useless defence [M-13]"),
-        Parameter("zheng_stake", False, "Zheng He's bonus needs a stake [M-23]"),
-    ),
+    parameters=parameters_of(MalaccaRules),
+    rules=MalaccaRules,
 )
 
 
@@ -209,14 +193,12 @@ class MalaccaObservation:
 class MalaccaGame(Game["MalaccaState"]):
     """The rules of one Malacca game; makes states."""
 
+    rules: MalaccaRules
     game_type = MALACCA_TYPE
+    length_unit = "rounds"
 
     def __init__(self, rules: MalaccaRules | None = None) -> None:
         self.rules = rules or MalaccaRules()
-
-    @property
-    def num_players(self) -> int:
-        return self.rules.players
 
     @property
     def info(self) -> GameInfo:
@@ -226,39 +208,11 @@ class MalaccaGame(Game["MalaccaState"]):
     def new_initial_state(self, rng: random.Random | None = None) -> MalaccaState:
         return MalaccaState(self)
 
-    def __str__(self) -> str:
-        return MALACCA_TYPE.game_string(self.values())
-
-    def values(self) -> dict[str, bool | int | str]:
-        r = self.rules
-        ships = "/".join(map(str, r.ships))
-        if r.ships == tuple(range(r.ships[0], r.ships[-1] + 1)):
-            ships = f"{r.ships[0]}-{r.ships[-1]}"
-        if r.characters is None:
-            chars = "off"
-        elif r.characters == ():
-            chars = "random"
-        else:
-            chars = "/".join(c.key for c in r.characters)
-        return {
-            "players": r.players,
-            "ships": ships,
-            "rounds": r.rounds,
-            "characters": chars,
-            "equipment": r.equipment,
-            "share": r.share,
-            "cargo": r.cargo,
-            "scrub": r.scrub,
-            "useless_bonus": r.useless_bonus,
-            "zheng_stake": r.zheng_stake,
-        }
-
 
 class MalaccaState(State[MalaccaObservation]):
     """A position of Malacca. Seats are 0-based; clockwise is increasing seat number."""
 
     __slots__ = (
-        "_history",
         "_legal",
         "bottom",
         "captain",
@@ -289,6 +243,7 @@ class MalaccaState(State[MalaccaObservation]):
     )
 
     def __init__(self, game: MalaccaGame) -> None:
+        super().__init__()
         rules = game.rules
         n = rules.players
         self.game = game
@@ -319,7 +274,6 @@ class MalaccaState(State[MalaccaObservation]):
         self.played: list[int] = [0] * CARDS
         self.equipment_cards: list[list[int]] = []  # [seat, kind, round bought, earned]
         self.last_round: tuple[int, RoundInput, RoundResult] | None = None
-        self._history: list[int] = []
         self._legal: Sequence[int] | None = None
 
     # -- whose turn ---------------------------------------------------------------------------
@@ -412,12 +366,11 @@ class MalaccaState(State[MalaccaObservation]):
 
     # -- playing ------------------------------------------------------------------------------
 
-    def apply(self, action: int) -> None:
+    def _apply(self, action: int) -> None:
         if self.phase is Phase.OVER:
             raise IllegalActionError(str(action), "the game is over")
         if not self._is_legal(action):
             raise IllegalActionError(str(action), f"not legal in the {self.phase.value} phase")
-        self._history.append(action)
         self._legal = None
         phase = self.phase
         if phase is Phase.CAPTAIN:
@@ -777,8 +730,40 @@ class MalaccaState(State[MalaccaObservation]):
 
     # -- records ------------------------------------------------------------------------------
 
-    def history(self) -> Sequence[int]:
-        return tuple(self._history)
+    def length(self) -> int:
+        """The rounds played."""
+        return self.round
+
+    def first(self) -> int:
+        """The first captain (drawn by the game's first action)."""
+        return self._history[0]
+
+    def statistics(self) -> dict[str, object]:
+        """Per-game figures for the simulation report: each seat's character and position from
+        the first captain (win rates by either), ships captured, special cards played by kind,
+        and each equipment card's net value (bonuses earned − its price) by kind and the round
+        it was bought in."""
+        n = self.players
+        first = self._history[0]
+        out: dict[str, object] = {
+            "position": tuple(f"captain+{(p - first) % n}" for p in range(n)),
+            "ships captured": sum(self.captured),
+            "special cards played": sum(self.played[3:]),
+            "special cards unplayed at the end": sum(sum(hand) for hand in self.hands),
+        }
+        if self.rules.characters is not None:
+            out["character"] = tuple(c.key if c is not None else "none" for c in self.characters)
+        for card in range(3, 8):
+            out[f"played {Card(card).label}"] = self.played[card]
+        if self.rules.equipment:
+            out["equipment bought"] = len(self.equipment_cards)
+            values: dict[str, list[int]] = {}
+            for _seat, kind, round_, earned in self.equipment_cards:
+                name = f"better {Equipment(kind).label} net, bought in round {round_ + 1:02d}"
+                values.setdefault(name, []).append(earned - EQUIPMENT_COST)
+            for name, nets in sorted(values.items()):
+                out[name] = tuple(nets)
+        return out
 
     def copy(self) -> Self:
         new = type(self).__new__(type(self))

@@ -1,4 +1,6 @@
-"""One game between bots, kept round by round as a readable record (``malacca game``).
+"""One game between bots, kept round by round as a readable log (``malacca game``): the game
+is played as every simulated game is (:func:`~runarch_gen.play.playtest.play_seeded`), then
+its actions replayed to read each round's resolution.
 
 >>> record = play_recorded({"players": 3}, ("morgan",), seed=1)
 >>> len(record.rounds), record.rounds[0]["round"]
@@ -7,22 +9,21 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from runarch_gen.malacca.bots import BOTS
 from runarch_gen.malacca.engine import MalaccaGame
 from runarch_gen.malacca.rules import Card, rules_from_values
-from runarch_gen.play.bot import Bot
-from runarch_gen.play.game import sample_chance
 
-__all__ = ["GameRecord", "play_recorded"]
+__all__ = ["GameLog", "play_recorded"]
 
 
 @dataclass(frozen=True, slots=True)
-class GameRecord:
+class GameLog:
+    """A game of Malacca round by round: each round's ship, cards, stakes and money; its
+    actions are the game's record."""
+
     game: str
     seed: int
     bots: tuple[str, ...]
@@ -66,25 +67,21 @@ class GameRecord:
         return "\n".join(lines)
 
 
-def play_recorded(values: Mapping[str, Any], bots: Sequence[str], seed: int) -> GameRecord:
+def play_recorded(values: Mapping[str, Any], bots: Sequence[str], seed: int) -> GameLog:
     """Play one game of the rules ``values`` with ``bots`` (repeated to fill the seats), the
     chance and each bot seeded from ``seed`` as the simulation runner does."""
-    game = MalaccaGame(rules_from_values(values))
-    n = game.num_players
-    names = tuple(bots[p % len(bots)] for p in range(n))
-    players: list[Bot[Any]] = [
-        BOTS[name](random.Random(f"{seed}:{p}")) for p, name in enumerate(names)
-    ]
-    chance = random.Random(f"{seed}:chance")
-    state = game.new_initial_state()
+    from runarch_gen.play.playtest import play_seeded
+    from runarch_gen.play.registry import find_registration
+
+    registration = find_registration("malacca")
+    played = play_seeded(
+        registration, values, bots, seed, game=MalaccaGame(rules_from_values(values))
+    )
+    state = played.game.new_initial_state()
     rounds: list[dict[str, Any]] = []
     seen = None
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(sample_chance(state, chance))
-        else:
-            p = state.current_player()
-            state.apply(players[p].step(state.observation(p), state.legal_actions()))
+    for action in played.state.history():
+        state.apply(action)
         last = state.last_round
         if last is not None and last is not seen:
             seen = last
@@ -110,15 +107,13 @@ def play_recorded(values: Mapping[str, Any], bots: Sequence[str], seed: int) -> 
                     ],
                 }
             )
-    outcome = state.outcome()
-    assert outcome is not None
-    return GameRecord(
-        str(game),
+    return GameLog(
+        str(played.game),
         seed,
-        names,
+        played.bots,
         tuple("" if c is None else c.key for c in state.characters),
         tuple(rounds),
         tuple(state.money),
-        outcome.winners,
+        played.outcome.winners,
         tuple(state.history()),
     )

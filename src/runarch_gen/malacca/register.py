@@ -1,4 +1,6 @@
-"""Malacca in the family registry: its factory, bots, statistics and conformance games.
+"""Malacca in the family registry: its bots, the default one, and what the conformance suite
+plays. The game's type and parameters are declared on :class:`MalaccaGame` and its rules; this
+module is named by the ``runarch_gen.games`` entry point ``malacca``.
 
 >>> from runarch_gen.play.registry import find_game
 >>> str(find_game("malacca(players=5,equipment=on)"))
@@ -9,14 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from runarch_gen.malacca.bots import BOTS
 from runarch_gen.malacca.design import DESIGN
-from runarch_gen.malacca.engine import MALACCA_TYPE, MalaccaGame, MalaccaState
-from runarch_gen.malacca.rules import Card, Equipment, rules_from_values
+from runarch_gen.malacca.engine import MalaccaGame
+from runarch_gen.malacca.rules import rules_from_values
 from runarch_gen.play.design import register_design
 from runarch_gen.play.registry import Value, register_game
 
-__all__ = ["load_malacca", "malacca_statistics"]
+__all__ = ["REGISTRATION", "load_malacca"]
 
 
 def load_malacca(values: Mapping[str, Value]) -> MalaccaGame:
@@ -24,46 +25,10 @@ def load_malacca(values: Mapping[str, Value]) -> MalaccaGame:
     return MalaccaGame(rules_from_values(values))
 
 
-def malacca_statistics(state: MalaccaState) -> dict[str, object]:
-    """Per-game figures for the simulation report: each seat's character and position from the
-    first captain (win rates by either), ships captured, special cards played by kind, and each
-    equipment card's net value (bonuses earned − its price) by kind and the round it was bought
-    in."""
-    n = state.players
-    first = state.history()[0]
-    out: dict[str, object] = {
-        "position": tuple(f"captain+{(p - first) % n}" for p in range(n)),
-        "ships captured": sum(state.captured),
-        "special cards played": sum(state.played[3:]),
-        "special cards unplayed at the end": sum(sum(hand) for hand in state.hands),
-    }
-    if state.rules.characters is not None:
-        out["character"] = tuple(c.key if c is not None else "none" for c in state.characters)
-    for card in range(3, 8):
-        out[f"played {Card(card).label}"] = state.played[card]
-    if state.rules.equipment:
-        out["equipment bought"] = len(state.equipment_cards)
-        values: dict[str, list[int]] = {}
-        for _seat, kind, round_, earned in state.equipment_cards:
-            name = f"better {Equipment(kind).label} net, bought in round {round_ + 1:02d}"
-            values.setdefault(name, []).append(earned - 5)
-        for name, nets in sorted(values.items()):
-            out[name] = tuple(nets)
-    return out
-
-
-def _rounds(state: MalaccaState) -> int:
-    return state.round
-
-
-def _first(state: MalaccaState) -> int:
-    return state.history()[0]
-
-
 REGISTRATION = register_game(
-    MALACCA_TYPE,
-    load_malacca,
-    bots=BOTS,
+    MalaccaGame,
+    bots="runarch_gen.malacca.bots:BOTS",
+    default_bot="morgan",
     conformance=(
         "malacca(players=2)",
         "malacca(players=3,characters=random,equipment=on)",
@@ -75,9 +40,9 @@ REGISTRATION = register_game(
         "malacca(players=3,characters=sayyida/laskarina/caesar,ships=1-3,rounds=3)",
     ),
     rules_document="malacca.md",
-    statistics=malacca_statistics,
-    length=_rounds,
-    length_unit="rounds",
-    first=_first,
+    description="Malacca: pirates lay hidden action cards with open stakes on each ship"
+    " (2–8 players).",
+    commands="runarch_gen.cli.malacca:malacca_app",
+    order=3,
 )
-register_design(MALACCA_TYPE.short_name, DESIGN)
+register_design(MalaccaGame.game_type.short_name, DESIGN)  # ladder, line-up, findings

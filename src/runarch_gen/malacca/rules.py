@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from runarch_gen.errors import ParseError
+from runarch_gen.play.parameters import check_bounds, param, rules_of
 
 __all__ = [
     "BASIC_CARDS",
@@ -26,9 +27,11 @@ __all__ = [
     "Equipment",
     "MalaccaRules",
     "Role",
+    "characters_value",
     "parse_characters",
     "parse_ships",
     "rules_from_values",
+    "ships_value",
 ]
 
 
@@ -244,24 +247,59 @@ STARTING_MONEY = 5
 MAX_PLAYERS = 8
 
 
+def ships_value(ships: tuple[int, ...]) -> str:
+    """The ``ships`` parameter of cargo values: a range ``A-B`` where they are one, else the
+    values separated by ``/`` (the inverse of :func:`parse_ships`)."""
+    if ships == tuple(range(ships[0], ships[-1] + 1)):
+        return f"{ships[0]}-{ships[-1]}"
+    return "/".join(map(str, ships))
+
+
+def characters_value(characters: tuple[Character, ...] | None) -> str:
+    """The ``characters`` parameter: ``off``, ``random`` or the characters by name (the
+    inverse of :func:`parse_characters`)."""
+    if characters is None:
+        return "off"
+    if characters == ():
+        return "random"
+    return "/".join(c.key for c in characters)
+
+
 @dataclass(frozen=True, slots=True)
 class MalaccaRules:
-    """One reading of the rules: the defaults are the rules document's, each field an option.
+    """One reading of the rules: the defaults are the rules document's, each field an option
+    and a parameter of the game string (its help, bounds and rule tag declared with
+    :func:`~runarch_gen.play.parameters.param`).
 
     ``characters`` is ``None`` for the base game, ``()`` for a random deal, or one character
     per seat.
     """
 
-    players: int = 4
-    ships: tuple[int, ...] = tuple(range(3, 15))
-    rounds: int = 12
-    characters: tuple[Character, ...] | None = None
-    equipment: bool = False
-    share: str = "deal"
-    cargo: str = "bank"
-    scrub: int = 2
-    useless_bonus: bool = False
-    zheng_stake: bool = False
+    players: int = param(4, "pirates at the table", tag="M-03", minimum=2, maximum=MAX_PLAYERS)
+    ships: tuple[int, ...] = param(
+        tuple(range(3, 15)),
+        "ship cargo values",
+        tag="M-01",
+        values="A-B or a/b/c…",
+        default_text="3-14",
+        write=ships_value,
+        read=lambda value: parse_ships(str(value)),
+    )
+    rounds: int = param(12, "rounds played", tag="M-02", minimum=1, maximum=100)
+    characters: tuple[Character, ...] | None = param(
+        None,
+        "the characters expansion",
+        tag="M-21",
+        values="off|random|name/name/…",
+        write=characters_value,
+        read=lambda value: parse_characters(str(value)),
+    )
+    equipment: bool = param(False, "the equipment expansion", tag="M-26")
+    share: str = param("deal", "how loot is shared", tag="M-09", choices=("deal", "even"))
+    cargo: str = param("bank", "a defended ship's cargo", tag="M-14", choices=("bank", "defenders"))
+    scrub: int = param(2, "deck scrubbing's silver", tag="M-11", minimum=0, maximum=20)
+    useless_bonus: bool = param(False, "bonuses on a useless defence", tag="M-13")
+    zheng_stake: bool = param(False, "Zheng He's bonus needs a stake", tag="M-23")
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= MAX_PLAYERS:
@@ -270,12 +308,14 @@ class MalaccaRules:
             raise ParseError(f"rounds is 1 to the number of ships ({len(self.ships)})")
         if self.characters and len(self.characters) != self.players:
             raise ParseError(
-                f"characters names one per seat: {self.players}, not {len(self.characters)}"
+                f"characters names {self.players} characters (one per seat),"
+                f" not {len(self.characters)}"
             )
         if self.characters and len(set(self.characters)) != len(self.characters):
             raise ParseError("characters: each character is dealt at most once")
         if self.share not in ("deal", "even") or self.cargo not in ("bank", "defenders"):
             raise ParseError("share is deal or even; cargo is bank or defenders")
+        check_bounds(self, "malacca")
 
     @property
     def random_characters(self) -> bool:
@@ -302,31 +342,20 @@ def parse_ships(text: str) -> tuple[int, ...]:
     return tuple(int(w) for w in words)
 
 
-def parse_characters(text: str, players: int) -> tuple[Character, ...] | None:
-    """``off`` → ``None``, ``random`` → ``()``, else one character per seat by name [M-21]."""
+def parse_characters(text: str, players: int | None = None) -> tuple[Character, ...] | None:
+    """``off`` → ``None``, ``random`` → ``()``, else one character per seat by name [M-21]
+    (as many as ``players``, when given)."""
     word = text.strip().lower()
     if word in ("off", "none", "no", ""):
         return None
     if word in ("random", "on", "deal"):
         return ()
     names = tuple(Character.parse(w) for w in word.split("/"))
-    if len(names) != players:
+    if players is not None and len(names) != players:
         raise ParseError(f"characters names {players} characters (one per seat), not {len(names)}")
     return names
 
 
 def rules_from_values(values: Mapping[str, object]) -> MalaccaRules:
     """The rules of registry parameter ``values`` (see :data:`~.engine.MALACCA_TYPE`)."""
-    players = int(str(values.get("players", 4)))
-    return MalaccaRules(
-        players=players,
-        ships=parse_ships(str(values.get("ships", "3-14"))),
-        rounds=int(str(values.get("rounds", 12))),
-        characters=parse_characters(str(values.get("characters", "off")), players),
-        equipment=bool(values.get("equipment", False)),
-        share=str(values.get("share", "deal")),
-        cargo=str(values.get("cargo", "bank")),
-        scrub=int(str(values.get("scrub", 2))),
-        useless_bonus=bool(values.get("useless_bonus", False)),
-        zheng_stake=bool(values.get("zheng_stake", False)),
-    )
+    return rules_of(MalaccaRules, values)

@@ -32,11 +32,12 @@ import enum
 import random
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from runarch_gen.errors import InputError
+from runarch_gen.play.parameters import values_of
 
 if TYPE_CHECKING:
     from runarch_gen.play.registry import GameType
@@ -204,11 +205,22 @@ class GameInfo:
 class State(ABC, Generic[ObsT_co]):
     """A position of a game: whose turn, what is legal, what each player may see.
 
-    Subclasses keep their data in ``__slots__`` and implement every abstract method. The
-    interface mirrors OpenSpiel's ``State`` (``LegalActions``, ``ApplyAction``, ``Clone`` …).
+    Subclasses keep their data in ``__slots__``, call ``super().__init__()`` and implement every
+    abstract method. The interface mirrors OpenSpiel's ``State`` (``LegalActions``,
+    ``ApplyAction``, ``Clone`` …), and so does the bookkeeping: :meth:`apply` calls the game's
+    :meth:`_apply` and then records the action in the :meth:`history` (OpenSpiel's
+    ``ApplyAction`` around ``DoApplyAction``), so ``_apply`` sees the history without the action
+    it applies.
+
+    For simulation reports a state says how long its game was (:meth:`length`, in the game's
+    :attr:`Game.length_unit`), which side moved first (:meth:`first`), and the game's own
+    figures (:meth:`statistics`); the defaults are the actions taken, side 0, and none.
     """
 
-    __slots__ = ()
+    __slots__ = ("_history",)
+
+    def __init__(self) -> None:
+        self._history: list[Action] = []
 
     @abstractmethod
     def current_player(self) -> int:
@@ -232,10 +244,16 @@ class State(ABC, Generic[ObsT_co]):
         The sequence may be shared with the state's caches: read it, do not change it.
         """
 
-    @abstractmethod
     def apply(self, action: Action) -> None:
-        """Play ``action`` (a decision or a chance outcome); raises
-        :class:`IllegalActionError` saying why when it is not legal."""
+        """Play ``action`` (a decision or a chance outcome) and record it in the history;
+        raises :class:`IllegalActionError` saying why when it is not legal."""
+        self._apply(action)
+        self._history.append(action)
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """The game's part of :meth:`apply`: check ``action`` (raising
+        :class:`IllegalActionError` before changing anything) and play it."""
 
     @abstractmethod
     def action_to_string(self, action: Action) -> str:
@@ -284,9 +302,25 @@ class State(ABC, Generic[ObsT_co]):
         del player, rng
         return self.copy()
 
-    @abstractmethod
     def history(self) -> Sequence[Action]:
-        """Every action applied since the initial state, in order (chance outcomes included)."""
+        """Every action applied since the initial state, in order (chance outcomes included).
+
+        The sequence is the state's own record: read it, do not change it."""
+        return self._history
+
+    def length(self) -> int:
+        """How long the game has gone on, in its game's :attr:`Game.length_unit` (by default
+        the actions taken, chance included)."""
+        return len(self._history)
+
+    def first(self) -> int:
+        """The side that moved first (for the first player's edge; by default side 0)."""
+        return 0
+
+    def statistics(self) -> Mapping[str, Any]:
+        """The game's own figures for simulation reports, by name: a number, a text, or a
+        tuple of either with one value per side (such as each seat's character)."""
+        return {}
 
     @abstractmethod
     def copy(self) -> Self:
@@ -297,15 +331,20 @@ class Game(ABC, Generic[StateT]):
     """Immutable rules, parameters and components; the factory of initial states.
 
     ``game_type`` is the declaration shared by every game object of the kind (see
-    :mod:`runarch_gen.play.registry`).
+    :mod:`runarch_gen.play.registry`); ``rules`` is the game object's rules, an instance of
+    ``game_type.rules`` whose fields are the game's parameters (:mod:`.parameters`), from
+    which the game's string is written. ``length_unit`` names what :meth:`State.length`
+    counts. ``num_players`` is the info's.
     """
 
     game_type: ClassVar[GameType]
+    length_unit: ClassVar[str] = "actions"
+    rules: Any
 
     @property
-    @abstractmethod
     def num_players(self) -> int:
         """How many players take decisions (an automa opponent is not a player)."""
+        return self.info.num_players
 
     @property
     @abstractmethod
@@ -317,9 +356,9 @@ class Game(ABC, Generic[StateT]):
         """A new game. Games with :attr:`ChanceMode.SAMPLED` chance draw their setup from
         ``rng`` (which they then require); other games start at their root and ignore it."""
 
-    @abstractmethod
     def __str__(self) -> str:
-        """The game's parameter string, e.g. ``bluff(players=4)``."""
+        """The game's parameter string, e.g. ``bluff(players=4)``: written from its rules."""
+        return self.game_type.game_string(values_of(self.rules))
 
     def serialize_state(self, state: StateT) -> str:
         """``state`` as text that :meth:`deserialize_state` turns back into an equal state.

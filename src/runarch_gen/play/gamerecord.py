@@ -6,11 +6,12 @@ when the game is over, ``[Result "…"]`` and ``[Termination "…"]``; tags such
 ``Seed`` say how the game was made. Each body line is ``N. WHO TEXT``: the action's number,
 ``chance`` or the player (``p1``, ``p2`` …) and the action's text in its position, which
 :func:`replay_record` looks up among the actions legal there. A line that does not fit is
-refused naming the record's line and what was legal.
+refused naming the record's line and what was legal. A :class:`GameRecord` is such a record:
+the game, the state its actions reach and the tags.
 
 >>> import random
->>> from tests.toy_game import PigGame
->>> game = PigGame(target=4)
+>>> from tests.toy_game import PigGame, PigRules
+>>> game = PigGame(PigRules(target=4))
 >>> state = game.new_initial_state()
 >>> rng = random.Random(3)
 >>> while not state.is_terminal():
@@ -32,7 +33,7 @@ from runarch_gen.errors import InputError
 from runarch_gen.play.game import ChanceMode, Game, State
 from runarch_gen.play.record import format_record, split_record
 
-__all__ = ["ReplayedGame", "replay_record", "who", "write_record"]
+__all__ = ["GameRecord", "ReplayedGame", "replay_record", "who", "write_record"]
 
 _LINE = re.compile(r"([0-9]{1,9})\.\s+(chance|p[0-9]{1,2})\s+(\S.*)\Z")
 SHOWN_LEGAL = 8
@@ -44,31 +45,38 @@ def who(state: State[Any]) -> str:
     return "chance" if state.is_chance_node() else f"p{state.current_player() + 1}"
 
 
-def write_record(
-    game: Game[Any], state: State[Any], *, tags: Iterable[tuple[str, str]] = ()
-) -> str:
-    """The record of ``state``, a game of ``game``, so far: its history replayed from the
-    initial state, each action written with its text in its position."""
-    replay = game.new_initial_state()
-    lines = []
-    for number, action in enumerate(state.history(), start=1):
-        lines.append(f"{number}. {who(replay)} {replay.action_to_string(action)}")
-        replay.apply(action)
-    header = [("Game", str(game)), *tags]
-    outcome = replay.outcome()
-    if outcome is not None:
-        header += [("Result", outcome.result()), ("Termination", outcome.termination.value)]
-    return format_record(header, lines)
-
-
 @dataclass(frozen=True, slots=True)
-class ReplayedGame:
-    """A record replayed: the game, the state after its last action, the tags."""
+class GameRecord:
+    """The record of a game: the game, the state its actions reach (its history is the
+    record's body), the tags that say how it was made, and how many actions it holds.
+
+    :meth:`text` writes it; :func:`replay_record` reads one back, checking every action.
+    """
 
     game: Game[Any]
     state: State[Any]
     tags: dict[str, str]
     actions: int
+
+    @classmethod
+    def of(
+        cls, game: Game[Any], state: State[Any], tags: Iterable[tuple[str, str]] = ()
+    ) -> GameRecord:
+        return cls(game, state, dict(tags), len(state.history()))
+
+    def text(self) -> str:
+        """The record as text: its history replayed from the initial state, each action
+        written with its text in its position."""
+        replay = self.game.new_initial_state()
+        lines = []
+        for number, action in enumerate(self.state.history(), start=1):
+            lines.append(f"{number}. {who(replay)} {replay.action_to_string(action)}")
+            replay.apply(action)
+        header = [("Game", str(self.game)), *self.tags.items()]
+        outcome = replay.outcome()
+        if outcome is not None:
+            header += [("Result", outcome.result()), ("Termination", outcome.termination.value)]
+        return format_record(header, lines)
 
     def to_json(self) -> dict[str, Any]:
         outcome = self.state.outcome()
@@ -99,9 +107,20 @@ class ReplayedGame:
         return out
 
 
+ReplayedGame = GameRecord
+"""What :func:`replay_record` returned under its earlier name."""
+
+
+def write_record(
+    game: Game[Any], state: State[Any], *, tags: Iterable[tuple[str, str]] = ()
+) -> str:
+    """The record of ``state``, a game of ``game``, so far (see :meth:`GameRecord.text`)."""
+    return GameRecord.of(game, state, tags).text()
+
+
 def replay_record(
     text: str, find: Callable[[str], Game[Any]], *, source: str | None = None
-) -> ReplayedGame:
+) -> GameRecord:
     """Replay a record written by :func:`write_record` action by action, its game found by
     ``find`` (the registry's ``find_game``); the first line that is not a legal action in its
     position raises a :class:`ParseError` naming it (and what was legal). A ``Result`` tag
@@ -153,4 +172,4 @@ def replay_record(
             raise record.error(
                 f"[Result] says {given[:20]}, the actions give {actual}", record.tag_lines["Result"]
             )
-    return ReplayedGame(game, state, dict(record.tags), count)
+    return GameRecord(game, state, dict(record.tags), count)

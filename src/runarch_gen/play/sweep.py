@@ -41,7 +41,7 @@ from typing import Any, Literal
 
 from runarch_gen.errors import InputError, ParseError, check_stop, stop_handled
 from runarch_gen.play import report as aggregates
-from runarch_gen.play.playtest import MAX_GAMES, _Task, check_bots, play_game
+from runarch_gen.play.playtest import MAX_GAMES, PlayTask, check_bots, play_game
 from runarch_gen.play.registry import Registration, Value
 from runarch_gen.play.report import GameResult, PlayReport
 from runarch_gen.play.simulate import game_seed, run_games
@@ -235,7 +235,7 @@ def _bots(value: Any, source: str) -> tuple[tuple[str, ...], ...]:
 
 @dataclass(frozen=True, slots=True)
 class _SweepTask:
-    tasks: tuple[_Task, ...]
+    tasks: tuple[PlayTask, ...]
     seeds: tuple[int, ...]
     games: int
 
@@ -247,7 +247,7 @@ def _play_flat(task: _SweepTask, flat: int, _seed: int) -> tuple[int, GameResult
     return point, play_game(task.tasks[point], index, game_seed(task.seeds[point], index))
 
 
-def _play_chunk(task: _Task, start: int, stop: int, seed: int) -> list[GameResult]:
+def _play_chunk(task: PlayTask, start: int, stop: int, seed: int) -> list[GameResult]:
     """Games ``start … stop-1`` of one point (runs on a Dask worker)."""
     return [play_game(task, i, game_seed(seed, i)) for i in range(start, stop)]
 
@@ -462,7 +462,7 @@ def run_sweep(
         try:
             game = registration.load(values)
             names = check_bots(
-                registration, point.bots or (sorted(registration.bots)[0],), game.num_players
+                registration, point.bots or (registration.default_bot,), game.num_players
             )
         except InputError as exc:
             raise InputError(f"{where}: {exc}") from None
@@ -498,7 +498,7 @@ def run_sweep(
                 seed=seed,
                 requested=sweep.games,
                 sides=sides,
-                length_unit=registration.length_unit,
+                length_unit=game.length_unit,
                 interrupted=interrupted,
                 results=ordered,
                 exclude=tuple(sides[game.num_players :]),
@@ -507,16 +507,8 @@ def run_sweep(
     return SweepResult(sweep, tuple(points), seeds, tuple(reports), interrupted, where)
 
 
-def _task(registration: Registration, values: Mapping[str, Value], bots: Sequence[str]) -> _Task:
-    return _Task(
-        registration.factory,
-        tuple(values.items()),
-        tuple(bots),
-        tuple((name, registration.bots[name]) for name in sorted(set(bots))),
-        registration.statistics,
-        registration.length,
-        registration.first,
-    )
+def _task(registration: Registration, values: Mapping[str, Value], bots: Sequence[str]) -> PlayTask:
+    return PlayTask.of(registration, values, bots)
 
 
 CHUNK = 25
@@ -524,7 +516,7 @@ CHUNK = 25
 
 
 def _run_on_dask(
-    tasks: Sequence[_Task],
+    tasks: Sequence[PlayTask],
     seeds: Sequence[int],
     games: int,
     scheduler: str,

@@ -382,9 +382,9 @@ def _conformance_check(registration: Registration, values: Mapping[str, Value], 
 
 def default_lineup(registration: Registration, values: Mapping[str, Value]) -> tuple[str, ...]:
     """The bots ``validate`` plays when none are named: the game's design's line-up, else its
-    first bot by name."""
+    default bot."""
     chosen = design_of(registration.game_type.short_name).lineup(values)
-    return tuple(chosen) if chosen else (sorted(registration.bots)[0],)
+    return tuple(chosen) if chosen else (registration.default_bot,)
 
 
 def lineup_text(design: Design, bots: Sequence[str], given: bool) -> str:

@@ -1,4 +1,6 @@
-"""RunArch in the family registry: its factory, its bots and what the conformance suite plays.
+"""RunArch in the family registry: its factory (rules, board and deck), its bots, the default
+one, and what the conformance suite plays; named by the ``runarch_gen.games`` entry point
+``runarch``.
 
 >>> from runarch_gen.play.registry import find_game
 >>> str(find_game("runarch(variant=classic,deal=4,set=sample)"))
@@ -10,19 +12,20 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from functools import cache
+from typing import TYPE_CHECKING
 
 from runarch_gen.errors import InputError
-from runarch_gen.play.balance import Finding
 from runarch_gen.play.registry import Value, register_game
-from runarch_gen.runarch.boards.board import Board
-from runarch_gen.runarch.bots import BOTS
-from runarch_gen.runarch.decks.cards import Deck
 from runarch_gen.runarch.design import DESIGN  # registered with the game
-from runarch_gen.runarch.engine.game import RUNARCH_TYPE, RunArchGame
-from runarch_gen.runarch.engine.state import RunArchState
+from runarch_gen.runarch.engine.game import RunArchGame
 from runarch_gen.runarch.rules import parse_rules
 
-__all__ = ["DESIGN", "load_runarch"]
+if TYPE_CHECKING:
+    from runarch_gen.play.balance import Finding
+    from runarch_gen.runarch.boards.board import Board
+    from runarch_gen.runarch.decks.cards import Deck
+
+__all__ = ["DESIGN", "REGISTRATION", "load_runarch"]
 
 
 @cache
@@ -72,6 +75,7 @@ def _checks(values: Mapping[str, Value]) -> list[object]:
     and the token analysis's rules findings as checks that fail only when strict: the checks
     ``runarch-gen validate`` makes of the same set, so that every way of validating it agrees."""
     from runarch_gen.play.verdict import Check, Failure
+    from runarch_gen.runarch.decks.cards import Deck
     from runarch_gen.runarch.validation.validate import check_set
 
     game = load_runarch(values)
@@ -92,48 +96,11 @@ def _checks(values: Mapping[str, Value]) -> list[object]:
     return found
 
 
-def _statistics(state: RunArchState) -> dict[str, tuple[int, ...]]:
-    # The generic report's and the sweep's view; `runarch-gen simulate` has the full report.
-    out = {
-        "cards scored": tuple(len(scored) for scored in state.scored),
-        "best card": tuple(state.bests),
-    }
-    game = state.game
-    if not game.token_games:
-        return out
-    secret: list[int] = []
-    placed: list[int] = []
-    won: list[int] = []
-    for side in range(game.num_players):  # the players (not the automa)
-        position = state.final_position(side)
-        matches = [piece for archive in position.archives for piece in archive]
-        if position.secret is not None:
-            secret.append(int(position.secret.is_met(matches)))
-        counts = [len(archive) for archive in position.archives]
-        placed.append(len(position.archive_bets) + len(position.goal_bets))
-        won.append(
-            sum(counts[bet.archive] == bet.cards for bet in position.archive_bets)
-            + sum(bet.goal.is_met(matches) for bet in position.goal_bets)
-        )
-    out["secret goal met"] = tuple(secret)
-    if game.bets:
-        out["bets placed"] = tuple(placed)
-        out["bets won"] = tuple(won)
-    return out
-
-
-def _turns(state: RunArchState) -> int:
-    return state.turn
-
-
-def _first(state: RunArchState) -> int:
-    return state.setup.first
-
-
 REGISTRATION = register_game(
-    RUNARCH_TYPE,
-    load_runarch,
-    bots=BOTS,
+    RunArchGame,
+    factory=load_runarch,
+    bots="runarch_gen.runarch.bots:BOTS",
+    default_bot="greedy",
     conformance=(
         "runarch(variant=simple,set=sample)",
         "runarch(variant=complex,stall=60,set=sample)",
@@ -141,10 +108,9 @@ REGISTRATION = register_game(
         "runarch(variant=solo,set=sample)",
     ),
     rules_document="runarch.md",
-    statistics=_statistics,
-    length=_turns,
-    length_unit="turns",
-    first=_first,
     checks=_checks,
     suggestions=_suggestions,
+    description="RunArch: the same commands as at the top level, and its rules document.",
+    commands="runarch_gen.cli.games:runarch_commands",
+    order=1,
 )

@@ -27,6 +27,7 @@ from typing import Any
 
 from runarch_gen.errors import ParseError
 from runarch_gen.fileio import display_name, read_text, shorten
+from runarch_gen.play.parameters import PARAMETER, param
 from runarch_gen.runarch.archives import ARCHIVE_CAPACITY, ARCHIVE_ORDERS, ArchiveRule
 from runarch_gen.textdata import loads_toml, toml_error
 
@@ -173,110 +174,6 @@ def _data(text: str) -> str:
     return text.strip()
 
 
-OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec(
-        "conditions",
-        "R-02",
-        _WITH_BETS,
-        "'default', conditions inline ('1·1·1|2·1·0 any order|total 5') or, on the command"
-        " line, a condition-set TOML file",
-        _data,
-        "the condition tokens that win bet tokens",
-    ),
-    OptionSpec(
-        "deal",
-        "R-04",
-        _WITH_ARCHIVES,
-        "4 or 5",
-        _deal,
-        "cards dealt to each player: 5 = 2 public goals, 1 secret, 2 in hand; 4 = 1, 1, 2",
-    ),
-    OptionSpec(
-        "direction",
-        "R-08",
-        ALL_VARIANTS,
-        "reading or reversible",
-        _choice(LineDirection),
-        "a pattern is compared in the line's reading direction, or either way (the better counts)",
-    ),
-    OptionSpec(
-        "match_bonus",
-        "R-09",
-        _WITH_ARCHIVES,
-        "board, line or off",
-        _choice(MatchBonus),
-        "the phase-4 bonus: matching stones on the whole board, in the line only, or none",
-    ),
-    OptionSpec(
-        "minimum",
-        "R-10",
-        frozenset({Variant.SIMPLE}),
-        "an integer 5-10",
-        _int_in(5, 10),
-        "the fixed minimum pattern points of the simple game",
-    ),
-    OptionSpec(
-        "archive_order",
-        "R-13",
-        _WITH_ARCHIVES,
-        "overview or article",
-        _choice(ArchiveOrder),
-        "archives left to right: SAME, SHAPES, COLOURS (overview) or COLOURS, SHAPES, SAME",
-    ),
-    OptionSpec(
-        "capacity",
-        "R-14",
-        _WITH_ARCHIVES,
-        "an integer 4-10",
-        _int_in(4, 10),
-        "cards an archive holds (classic: 4 [R-27]); 3 archives must hold 10 cards",
-    ),
-    OptionSpec(
-        "target",
-        "R-17",
-        frozenset({Variant.SIMPLE}),
-        "an integer 1-1000",
-        _int_in(1, 1000),
-        "the simple game ends after the round in which a total exceeds this",
-    ),
-    OptionSpec(
-        "stall",
-        "R-18",
-        ALL_VARIANTS,
-        "an integer 1-100000",
-        _int_in(1, 100_000),
-        "turns (both players' and the automa's counted) after which a game ends as stalled",
-    ),
-    OptionSpec(
-        "archive_bonus",
-        "R-27",
-        frozenset({Variant.CLASSIC}),
-        "an integer 0-100",
-        _int_in(0, 100),
-        "points for each full archive at the end of the classic game",
-    ),
-    OptionSpec(
-        "automa",
-        "R-28",
-        frozenset({Variant.SOLO}),
-        "an integer 1-5",
-        _int_in(1, 5),
-        "the automa's strength: 1 as §8 says; 2 a card valid nowhere scores half its best"
-        " line's matches; 3 all of them; 4 as 3, the better of two revealed cards; 5 of three",
-    ),
-    OptionSpec(
-        "tokens",
-        "§1.4",
-        _WITH_ARCHIVES,
-        "'default', values inline ('D5/6/7 X7/8/9 F9/10/11 N11/12/13') or, on the command"
-        " line, a bonus-token TOML file",
-        _data,
-        "the minimum card scores on the backs of the bonus-action tokens D, X, F, N",
-    ),
-)
-_OPTION_BY_NAME = {spec.name: spec for spec in OPTIONS}
-
-
 def _default_capacity(variant: Variant) -> int:
     return 4 if variant is Variant.CLASSIC else ARCHIVE_CAPACITY  # [R-27] / [R-14]
 
@@ -290,19 +187,106 @@ class RulesConfig:
     defaults (a :class:`UnknownOptionError` says which).
     """
 
-    variant: Variant = Variant.COMPLEX
-    conditions: str = "default"  # [R-02]
-    deal: int = 5  # [R-04]
-    direction: LineDirection = LineDirection.READING  # [R-08]
-    match_bonus: MatchBonus = MatchBonus.BOARD  # [R-09]
-    minimum: int = 5  # [R-10]
-    archive_order: ArchiveOrder = ArchiveOrder.OVERVIEW  # [R-13]
-    capacity: int = 0  # [R-14]
-    target: int = 75  # [R-17]
-    stall: int = 500  # [R-18]
-    archive_bonus: int = 10  # [R-27]
-    automa: int = 1  # [R-28]
-    tokens: str = "default"  # §1.4 the bonus-action tokens' back values
+    variant: Variant = param(Variant.COMPLEX, "the game of RULES.md")
+    conditions: str = param(
+        "default",
+        "the condition tokens that win bet tokens",
+        tag="R-02",
+        values="'default', conditions inline ('1·1·1|2·1·0 any order|total 5') or, on the"
+        " command line, a condition-set TOML file",
+        variants=_WITH_BETS,
+        convert=_data,
+    )
+    deal: int = param(
+        5,
+        "cards dealt to each player: 5 = 2 public goals, 1 secret, 2 in hand; 4 = 1, 1, 2",
+        tag="R-04",
+        values="4 or 5",
+        variants=_WITH_ARCHIVES,
+        convert=_deal,
+    )
+    direction: LineDirection = param(
+        LineDirection.READING,
+        "a pattern is compared in the line's reading direction, or either way (the better counts)",
+        tag="R-08",
+        values="reading or reversible",
+        variants=ALL_VARIANTS,
+        convert=_choice(LineDirection),
+    )
+    match_bonus: MatchBonus = param(
+        MatchBonus.BOARD,
+        "the phase-4 bonus: matching stones on the whole board, in the line only, or none",
+        tag="R-09",
+        values="board, line or off",
+        variants=_WITH_ARCHIVES,
+        convert=_choice(MatchBonus),
+    )
+    minimum: int = param(
+        5,
+        "the fixed minimum pattern points of the simple game",
+        tag="R-10",
+        values="an integer 5-10",
+        variants=frozenset({Variant.SIMPLE}),
+        convert=_int_in(5, 10),
+    )
+    archive_order: ArchiveOrder = param(
+        ArchiveOrder.OVERVIEW,
+        "archives left to right: SAME, SHAPES, COLOURS (overview) or COLOURS, SHAPES, SAME",
+        tag="R-13",
+        values="overview or article",
+        variants=_WITH_ARCHIVES,
+        convert=_choice(ArchiveOrder),
+    )
+    capacity: int = param(
+        0,
+        "cards an archive holds (classic: 4 [R-27]); 3 archives must hold 10 cards",
+        tag="R-14",
+        values="an integer 4-10",
+        variants=_WITH_ARCHIVES,
+        convert=_int_in(4, 10),
+    )
+    target: int = param(
+        75,
+        "the simple game ends after the round in which a total exceeds this",
+        tag="R-17",
+        values="an integer 1-1000",
+        variants=frozenset({Variant.SIMPLE}),
+        convert=_int_in(1, 1000),
+    )
+    stall: int = param(
+        500,
+        "turns (both players' and the automa's counted) after which a game ends as stalled",
+        tag="R-18",
+        values="an integer 1-100000",
+        variants=ALL_VARIANTS,
+        convert=_int_in(1, 100_000),
+    )
+    archive_bonus: int = param(
+        10,
+        "points for each full archive at the end of the classic game",
+        tag="R-27",
+        values="an integer 0-100",
+        variants=frozenset({Variant.CLASSIC}),
+        convert=_int_in(0, 100),
+    )
+    automa: int = param(
+        1,
+        "the automa's strength: 1 as §8 says; 2 a card valid nowhere scores half its best"
+        " line's matches; 3 all of them; 4 as 3, the better of two revealed cards; 5 of three",
+        tag="R-28",
+        values="an integer 1-5",
+        variants=frozenset({Variant.SOLO}),
+        convert=_int_in(1, 5),
+    )
+    tokens: str = param(
+        "default",
+        "the minimum card scores on the backs of the bonus-action tokens D, X, F, N",
+        tag="§1.4",
+        values="'default', values inline ('D5/6/7 X7/8/9 F9/10/11 N11/12/13') or, on the"
+        " command line, a bonus-token TOML file",
+        variants=_WITH_ARCHIVES,
+        convert=_data,
+    )
 
     def __post_init__(self) -> None:
         if self.capacity == 0:
@@ -370,6 +354,22 @@ class RulesConfig:
     def with_options(self, **options: Any) -> RulesConfig:
         """A copy with some options changed (validated like the constructor)."""
         return replace(self, **options)
+
+
+OPTIONS: tuple[OptionSpec, ...] = tuple(
+    OptionSpec(
+        item.name,
+        item.metadata[PARAMETER].tag,
+        item.metadata[PARAMETER].extra["variants"],
+        item.metadata[PARAMETER].values,
+        item.metadata[PARAMETER].extra["convert"],
+        item.metadata[PARAMETER].help,
+    )
+    for item in fields(RulesConfig)
+    if item.name != "variant"
+)
+"""Every option of the rules string, in R-number order: read off :class:`RulesConfig`'s fields."""
+_OPTION_BY_NAME = {spec.name: spec for spec in OPTIONS}
 
 
 def _defaults(variant: Variant) -> RulesConfig:

@@ -510,9 +510,7 @@ def api_games(request: Request) -> Response:
     from runarch_gen.games import registered_games
 
     _check_params(request, set())
-    return JSONResponse(
-        {"games": [{**r.game_type.to_json(), "bots": sorted(r.bots)} for r in registered_games()]}
-    )
+    return JSONResponse({"games": [r.to_json() for r in registered_games()]})
 
 
 # ---------------------------------------------------------------------------------------------

@@ -18,7 +18,6 @@ aggregates them in game order, so it is identical for any number of workers.
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -27,7 +26,8 @@ from typing import Any
 from runarch_gen.errors import InputError
 from runarch_gen.play import report
 from runarch_gen.play.design import design_of
-from runarch_gen.play.metrics import Metrics, Trace, compute_metrics, play_traced
+from runarch_gen.play.metrics import Metrics, Trace, compute_metrics
+from runarch_gen.play.playtest import play_seats_traced
 from runarch_gen.play.simulate import indices_text, run_games
 from runarch_gen.play.stats import (
     Estimate,
@@ -37,7 +37,7 @@ from runarch_gen.play.stats import (
     summarise,
 )
 from runarch_gen.runarch.boards.board import Board
-from runarch_gen.runarch.bots import BOTS, make_bot
+from runarch_gen.runarch.bots import BOTS
 from runarch_gen.runarch.decks.cards import Deck, Goal
 from runarch_gen.runarch.design import NAME as RUNARCH
 from runarch_gen.runarch.engine import RunArchGame
@@ -167,13 +167,12 @@ def _game_of(task: _Task) -> tuple[RunArchGame, tuple[tuple[str, Goal], ...]]:
 def play_game(task: _Task, index: int, seed: int) -> GameSummary:
     """Play game ``index`` of a simulation with ``seed`` and summarise it (runs in a worker)."""
     game, goals = _game_of(task)
-    state = game.new_initial_state(random.Random(seed))
     names = seat_bots(task.bots, index, game.solo)
-    players = [
-        make_bot(name, random.Random(f"{seed}:{side}"))
-        for side, name in enumerate(names[: game.num_players])
-    ]
-    outcome, trace = play_traced(state, players, None, task.standing, task.turn)
+    state, trace = play_seats_traced(  # the family's seeding
+        game, BOTS, names[: game.num_players], seed, task.standing, task.turn
+    )
+    outcome = state.outcome()
+    assert outcome is not None
     cards = game.cards
     goals_met: list[frozenset[str]] = []
     secret: list[tuple[str, bool] | None] = []

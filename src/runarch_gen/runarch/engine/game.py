@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from runarch_gen.errors import InputError
 from runarch_gen.play.game import ChanceMode, Game, GameInfo, Information
-from runarch_gen.play.registry import GameType, Parameter
+from runarch_gen.play.parameters import Parameter, parameters_of
+from runarch_gen.play.registry import GameType
 from runarch_gen.runarch.atoms import DIRECTIONS
 from runarch_gen.runarch.boards.board import Board
 from runarch_gen.runarch.counts import OFFER_SIZE, SIMPLE_HAND
@@ -58,14 +59,17 @@ RUNARCH_TYPE = GameType(
     chance_mode=ChanceMode.SAMPLED,
     information=Information.IMPERFECT,
     parameters=(
-        Parameter("variant", "complex", "the game of RULES.md", tuple(v.value for v in Variant)),
+        *(p for p in parameters_of(RulesConfig) if p.name == "variant"),
+        # An option's default depends on the variant (and some apply to some variants only),
+        # so the game string writes "default" for "the variant's".
         *(
             Parameter(
                 spec.name,
                 "default",
-                f"[{spec.tag}] {spec.help}",
+                f"{spec.help} [{spec.tag}]",
                 values=spec.values,
                 default_text="the variant's",
+                tag=spec.tag,
             )
             for spec in OPTIONS
         ),
@@ -76,9 +80,11 @@ RUNARCH_TYPE = GameType(
             " 'sample' (the engine's small fixed set, for tests)",
         ),
     ),
-    variants={v.value: f"runarch(variant={v.value})" for v in Variant},
+    variants={v.value: {"variant": v.value} for v in Variant},
+    rules=RulesConfig,
 )
-"""RunArch's declaration: 2 players, or 1 against the automa (§8); options as in RULES.md."""
+"""RunArch's declaration: 2 players, or 1 against the automa (§8); options as in RULES.md,
+declared on :class:`~runarch_gen.runarch.rules.RulesConfig`."""
 
 
 class RunArchGame(Game["RunArchState"]):
@@ -92,7 +98,9 @@ class RunArchGame(Game["RunArchState"]):
     (12, 'setup:1/17')
     """
 
+    rules: RulesConfig
     game_type = RUNARCH_TYPE
+    length_unit = "turns"
 
     def __init__(
         self,
@@ -105,6 +113,7 @@ class RunArchGame(Game["RunArchState"]):
     ) -> None:
         cards = tuple(deck)
         self.config = config
+        self.rules = config
         self.board = board
         self.cards = cards
         self.deck_name = deck_name
@@ -270,6 +279,8 @@ class RunArchGame(Game["RunArchState"]):
         return hash((self.config, self.board, len(self.cards)))
 
     def __str__(self) -> str:
+        """The canonical rules string (``classic(deal=4)``): a game string too, the variant's
+        name with the options that differ from its defaults."""
         return str(self.config)
 
     def __repr__(self) -> str:

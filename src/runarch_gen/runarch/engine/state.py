@@ -162,7 +162,6 @@ class RunArchState(State["RunArchObservation"]):
     """
 
     __slots__ = (
-        "_history",
         "_legal",
         "archives",
         "automa_log",
@@ -200,6 +199,7 @@ class RunArchState(State["RunArchObservation"]):
     )
 
     def __init__(self, game: RunArchGame, setup: Setup) -> None:
+        super().__init__()
         config = game.config
         self.game = game
         self.setup = setup
@@ -249,7 +249,6 @@ class RunArchState(State["RunArchObservation"]):
         self.first_swap = -1
         self.final_round = False
         self.termination: RunArchTermination | None = None
-        self._history: list[int] = []
         self._legal: Sequence[int] | None = None
         if game.token_games:
             self.stage = SETUP_STAGE
@@ -276,9 +275,6 @@ class RunArchState(State["RunArchObservation"]):
 
     def is_terminal(self) -> bool:
         return self.stage == OVER
-
-    def history(self) -> Sequence[int]:
-        return self._history
 
     def observation(self, player: int) -> RunArchObservation:
         view = self.views[player]
@@ -495,7 +491,7 @@ class RunArchState(State["RunArchObservation"]):
     # ------------------------------------------------------------------------------------
     # Applying actions
 
-    def apply(self, action: int) -> None:
+    def _apply(self, action: int) -> None:
         stage = self.stage
         if stage == PLAY:
             if SWAP_BASE <= action < END:
@@ -512,7 +508,6 @@ class RunArchState(State["RunArchObservation"]):
             self._choose_setup(action)
         else:
             raise self._illegal(action, "the game is over")
-        self._history.append(action)
         self._legal = None
 
     def _illegal(self, action: int, reason: str) -> IllegalActionError:
@@ -1087,6 +1082,48 @@ class RunArchState(State["RunArchObservation"]):
     # ------------------------------------------------------------------------------------
     # Copies, equality, text
 
+    # ------------------------------------------------------------------------------------
+    # What a simulation report reads
+
+    def length(self) -> int:
+        """The turns played (the automa's included)."""
+        return self.turn
+
+    def first(self) -> int:
+        """The side that moved first."""
+        return self.setup.first
+
+    def statistics(self) -> dict[str, tuple[int, ...]]:
+        """The generic report's and the sweep's figures (``runarch-gen simulate`` has the
+        full report): cards scored, best card, and with archives the secret goal met, bets
+        placed and won, per side."""
+        out = {
+            "cards scored": tuple(len(scored) for scored in self.scored),
+            "best card": tuple(self.bests),
+        }
+        game = self.game
+        if not game.token_games:
+            return out
+        secret: list[int] = []
+        placed: list[int] = []
+        won: list[int] = []
+        for side in range(game.num_players):  # the players (not the automa)
+            position = self.final_position(side)
+            matches = [piece for archive in position.archives for piece in archive]
+            if position.secret is not None:
+                secret.append(int(position.secret.is_met(matches)))
+            counts = [len(archive) for archive in position.archives]
+            placed.append(len(position.archive_bets) + len(position.goal_bets))
+            won.append(
+                sum(counts[bet.archive] == bet.cards for bet in position.archive_bets)
+                + sum(bet.goal.is_met(matches) for bet in position.goal_bets)
+            )
+        out["secret goal met"] = tuple(secret)
+        if game.bets:
+            out["bets placed"] = tuple(placed)
+            out["bets won"] = tuple(won)
+        return out
+
     def copy(self) -> RunArchState:
         new = RunArchState.__new__(RunArchState)
         new.game = self.game
@@ -1127,7 +1164,8 @@ class RunArchState(State["RunArchObservation"]):
         return new
 
     def _key(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__ if name not in _DERIVED)
+        fields = tuple(getattr(self, name) for name in self.__slots__ if name not in _DERIVED)
+        return (*fields, self._history)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, RunArchState):
