@@ -624,17 +624,20 @@ class Suggestion:
     def found(self) -> bool:
         return bool(self.change)
 
-    def text(self) -> str:
+    def text(self, tried_too: bool = True) -> str:
+        """One line: the change with its figures before and after (and, with ``tried_too``,
+        every change tried with its figure)."""
         tried = ", ".join(f"{c} {m:.1%}" for c, m in self.tried) or "nothing"
         if not self.found:
             return f"no change tried comes closer to fair: {tried}"
         change = ", ".join(f"{k}={v}" for k, v in self.change.items())
         assert self.after is not None
-        aim = f" (fair {self.target:.0%})" if self.target is not None else ""
+        aim = f" (aim {self.target:.0%})" if self.target is not None else ""
         status = "" if self.gone else "; the finding remains"
+        also = f"; tried {tried}" if tried_too else ""
         return (
             f"change {change}: {self.before:.1%} → {self.after:.1%}{aim}"
-            f" over {self.games} simulated games{status}; tried {tried}"
+            f" over {self.games} simulated games{status}{also}"
         )
 
     def to_json(self) -> dict[str, Any]:

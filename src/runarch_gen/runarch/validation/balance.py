@@ -90,8 +90,8 @@ class BalanceNote:
         if figures:
             out.append(f"  {figures}")
         if self.suggestion is not None:
-            out.append(f"  suggestion: {self.suggestion.text()}")
             ladder = self.automa_ladder()
+            out.append(f"  suggestion: {self.suggestion.text(tried_too=not ladder)}")
             if ladder:
                 out.append(f"  the automa's levels [R-28]: {ladder}")
             if self.kit is not None:
