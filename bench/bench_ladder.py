@@ -3,12 +3,16 @@
     python bench/bench_ladder.py                          # every game, 200 games a rung
     python bench/bench_ladder.py --games 100 --only bluff,malacca
     python bench/bench_ladder.py --rules "malacca=players=5" --json
+    python bench/bench_ladder.py --only bluff --games 0 --line-ups 200   # self-play vs line-up
 
 A rung plays the stronger bot in one seat against the weaker in every other seat (the seats
 turn game by game) and reports the stronger bot's share of the games won alone and its skill
 index (n·r − 1)/(n − 1) with the 95 % interval (:mod:`runarch_gen.play.ladder`); the rung is
 *ranked* when the whole interval lies above 0. RunArch's ladder is ranked in its complex game
-on a generated set, the others in their default rules. Note the machine's load average.
+on a generated set, the others in their default rules. With ``--line-ups N`` it also plays N
+games of the top of the ladder against itself and N of the default line-up of ``validate``,
+and prints their length and the game's own per-game figures (why Bluff's line-up is mixed).
+Note the machine's load average.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from machine import load
 from runarch_gen.games import game_values
 from runarch_gen.play.design import design_of
 from runarch_gen.play.ladder import climb
+from runarch_gen.play.playtest import playtest
 
 RULES = {"runarch": "variant=complex,set=1"}
 
@@ -35,6 +40,7 @@ def main() -> None:
     parser.add_argument(
         "--rules", action="append", default=[], help="GAME=RULES, e.g. malacca=players=5"
     )
+    parser.add_argument("--line-ups", type=int, default=0, help="games of self-play and line-up")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     rules = dict(RULES)
@@ -46,20 +52,57 @@ def main() -> None:
         registration, values = game_values(game, rules.get(game, ""))
         ladder = design_of(game).ladder
         started = time.perf_counter()
-        rungs = climb(
-            registration, values, ladder, games=args.games, seed=args.seed, workers=args.workers
+        rungs = (
+            climb(
+                registration,
+                values,
+                ladder,
+                games=args.games,
+                seed=args.seed,
+                workers=args.workers,
+            )
+            if args.games
+            else []
         )
+        lineups: dict[str, dict[str, Any]] = {}
+        if args.line_ups:
+            for label, bots in (
+                ("top against itself", [ladder[-1]]),
+                ("validate's line-up", list(design_of(game).lineup(values))),
+            ):
+                played = playtest(
+                    registration,
+                    values,
+                    bots,
+                    games=args.line_ups,
+                    seed=args.seed,
+                    workers=args.workers,
+                )
+                figures = {k: round(v.mean, 3) for k, v in played.numbers().items()}
+                lineups[label] = {
+                    "bots": bots,
+                    "length": round(played.lengths().mean, 2),
+                    "unit": played.length_unit,
+                    "figures": figures,
+                }
         out["ladders"][game] = {
             "rules": str(registration.load(values)),
             "ladder": list(ladder),
             "seconds": round(time.perf_counter() - started, 1),
             "rungs": [rung.to_json() for rung in rungs],
+            "line_ups": lineups,
         }
         if not args.json:
             print(f"{game}: {' < '.join(ladder)} ({out['ladders'][game]['rules']})")
             for rung in rungs:
                 mark = "ranked" if rung.ranked else "NOT ranked"
                 print(f"  {rung.describe}; index {rung.index.text(digits=3)}: {mark}")
+            for label, row in lineups.items():
+                shown = ", ".join(f"{k} {v:g}" for k, v in row["figures"].items())
+                print(
+                    f"  {label} ({', '.join(row['bots'])}): {row['length']:g} {row['unit']};"
+                    f" {shown}"
+                )
     if args.json:
         print(json.dumps(out, indent=2))
     else:
