@@ -58,7 +58,6 @@ __all__ = [
     "FINDING",
     "MARGIN",
     "NOTE",
-    "ONE_SIDED",
     "RATE_MARGIN",
     "SIGNIFICANCE",
     "SOLO_MARGIN",
@@ -86,8 +85,6 @@ MARGIN = 0.05
 """How far from a fair share a rate must be to be a finding rather than a note (5 points)."""
 SOLO_MARGIN = 0.3
 """How far from even a solo game's win rate must be to be one-sided (outside 20–80 %)."""
-ONE_SIDED = 0.5 + SOLO_MARGIN
-"""A solo side that wins more than this share is one-sided (kept for older callers)."""
 RATE_MARGIN = 0.01
 """Deadlocks or stalls in this share of the games or more make a finding; fewer, a note."""
 CONFIRM_POWER = 0.95
