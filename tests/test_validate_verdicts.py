@@ -302,3 +302,17 @@ def test_a_kit_with_a_token_variant_prints_its_values_on_the_tokens(tmp_path: Pa
     backs = " ".join(doc[doc.page_count - 1].get_text().split())
     # both colours: X 7/8/9, F 8/9/10 and N 11/12/13 (the default F is 9/10/11)
     assert backs.count("≥8") == 4 and backs.count("≥10") == 2 and backs.count("≥11") == 2
+
+
+def test_the_kit_command_rebuilds_the_set_from_its_files_or_its_seed() -> None:
+    from runarch_gen.runarch.validation.balance import kit_command
+
+    files = {"board": {"file": "my board.json"}, "deck": {"file": "deck.csv"}, "seed": 3}
+    assert kit_command(files, 'complex(tokens="D5 X7 F8 N11")') == (
+        "runarch-gen kit --board 'my board.json' --deck deck.csv"
+        " --variant 'complex(tokens=\"D5 X7 F8 N11\")'"
+    )
+    half = {"board": {"file": "b.json"}, "deck": {"generated": True}, "seed": 9}
+    assert kit_command(half, "solo(automa=4)") == (
+        "runarch-gen kit --board b.json --seed 9 --variant 'solo(automa=4)'"
+    )
