@@ -170,7 +170,7 @@ def validate(
     if not configs:
         configs = [parse_rules(text) for text in game_set.variants or DEFAULT_VARIANTS]
     skill = SKILL_GAMES if skill_games is None else skill_games
-    total = STATIC_STEPS + (0 if static else (rounds + skill) * len(configs))
+    total = STATIC_STEPS + (0 if static else rounds * len(configs))
     with progress(total, "validate") as advance:
         report = validate_set(
             game_set.board,

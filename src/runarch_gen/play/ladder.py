@@ -8,7 +8,9 @@ In a solo game (a player against a non-player side such as an automa) each bot p
 non-player side and the index is the difference of their win rates.
 
 The **skill trace** of a game and variant is the pairing of the line-up's strongest bot with
-the bottom of the game's ladder (``random``): how much skill gains here. A **ladder** is a
+the bottom of the game's ladder (``random``): how much skill gains here. It is played twenty
+games at a time and stops once its interval lies wholly above the margin of the ``skill``
+finding (skill plainly matters), after 100 games at the most. A **ladder** is a
 game's bots from weakest to strongest; :func:`climb` pairs each with the next, and each rung
 is *ranked at 95 %* when the stronger bot's index has its whole 95 % interval above 0.
 
@@ -25,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from runarch_gen.play.registry import Registration, Value
+from runarch_gen.play.simulate import game_seed
 from runarch_gen.play.stats import (
     Estimate,
     binomial_test,
@@ -33,7 +36,7 @@ from runarch_gen.play.stats import (
     two_proportion_test,
 )
 
-__all__ = ["SkillRun", "climb", "pairing", "skill_index"]
+__all__ = ["SKILL_CHUNK", "SkillRun", "climb", "pairing", "skill_index"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +85,10 @@ def skill_index(strong_wins: int, decided: int, players: int) -> tuple[Estimate,
     )
 
 
+SKILL_CHUNK = 20
+"""Games a sequential pairing plays at a time (see :func:`pairing`'s ``stop_above``)."""
+
+
 def pairing(
     registration: Registration,
     values: Mapping[str, Value],
@@ -92,59 +99,62 @@ def pairing(
     seed: int,
     workers: int | None = None,
     on_progress: Callable[[int], None] | None = None,
+    stop_above: float | None = None,
 ) -> SkillRun | None:
     """Play ``games`` games of ``strong`` against ``weak`` (see the module's text); ``None``
-    when they were interrupted."""
+    when they were interrupted. With ``stop_above`` the games are played
+    :data:`SKILL_CHUNK` at a time, and the pairing stops as soon as the index's whole 95 %
+    interval lies above that figure (skill plainly matters: more games would not change what
+    the report says), at ``games`` at the most."""
     from runarch_gen.play.playtest import playtest
 
     players = registration.load(values).num_players
+    lineups = [[strong], [weak]] if players == 1 else [[strong, *([weak] * (players - 1))]]
+    done: list[list[Any]] = [[] for _ in lineups]
+    chunk = SKILL_CHUNK if stop_above is not None else games
+    part = 0
+    while len(done[0]) < games:
+        count = min(chunk, games - len(done[0]))
+        for results, bots in zip(done, lineups, strict=True):
+            played = playtest(
+                registration,
+                values,
+                bots,
+                games=count,
+                seed=seed if part == 0 else game_seed(seed, part),
+                workers=workers,
+                on_progress=on_progress,
+            )
+            if played.interrupted:
+                return None
+            results.extend(played.results)
+        part += 1
+        run = _judged(strong, weak, players, done)
+        if stop_above is not None and run.index.low is not None and run.index.low > stop_above:
+            break
+    return _judged(strong, weak, players, done)
+
+
+def _judged(strong: str, weak: str, players: int, done: Sequence[Sequence[Any]]) -> SkillRun:
     if players == 1:  # a solo game: each bot against the non-player side
-        a = playtest(
-            registration,
-            values,
-            [strong],
-            games=games,
-            seed=seed,
-            workers=workers,
-            on_progress=on_progress,
-        )
-        b = playtest(
-            registration,
-            values,
-            [weak],
-            games=games,
-            seed=seed,
-            workers=workers,
-            on_progress=on_progress,
-        )
-        if a.interrupted or b.interrupted:
-            return None
-        wins_a = sum(g.winners == (0,) for g in a.results)
-        wins_b = sum(g.winners == (0,) for g in b.results)
+        a, b = done
+        wins_a = sum(g.winners == (0,) for g in a)
+        wins_b = sum(g.winners == (0,) for g in b)
+        other = a[0].sides[1] if a and len(a[0].sides) > 1 else "non-player side"
         describe = (
-            f"{strong} wins {proportion(wins_a, a.games).text()} of {a.games} games against"
-            f" the {a.sides[1]}, {weak} {proportion(wins_b, b.games).text()}"
+            f"{strong} wins {proportion(wins_a, len(a)).text()} of {len(a)} games against"
+            f" the {other}, {weak} {proportion(wins_b, len(b)).text()}"
         )
         return SkillRun(
             strong,
             weak,
-            a.games + b.games,
-            rate_difference(wins_a, a.games, wins_b, b.games),
-            two_proportion_test(wins_a, a.games, wins_b, b.games),
+            len(a) + len(b),
+            rate_difference(wins_a, len(a), wins_b, len(b)),
+            two_proportion_test(wins_a, len(a), wins_b, len(b)),
             describe,
         )
-    played = playtest(
-        registration,
-        values,
-        [strong, *([weak] * (players - 1))],
-        games=games,
-        seed=seed,
-        workers=workers,
-        on_progress=on_progress,
-    )
-    if played.interrupted:
-        return None
-    decided = [g for g in played.results if len(g.winners) == 1 and g.winners[0] < players]
+    (results,) = done
+    decided = [g for g in results if len(g.winners) == 1 and g.winners[0] < players]
     wins = sum(g.bots[g.winners[0]] == strong for g in decided)
     index, p = skill_index(wins, len(decided), players)
     opponents = f"{players - 1} × {weak}" if players > 2 else weak
@@ -152,7 +162,7 @@ def pairing(
         f"{strong} against {opponents} won {proportion(wins, len(decided)).text()} of"
         f" {len(decided)} games won alone (fair {1 / players:.0%})"
     )
-    return SkillRun(strong, weak, played.games, index, p, describe)
+    return SkillRun(strong, weak, len(results), index, p, describe)
 
 
 def climb(

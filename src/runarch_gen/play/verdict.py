@@ -425,6 +425,7 @@ def measure_skill(
         seed=seed + 1,  # games of their own, not a copy of the line-up's
         workers=workers,
         on_progress=on_progress,
+        stop_above=SKILL_MARGIN,
     )
 
 

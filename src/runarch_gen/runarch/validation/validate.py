@@ -38,9 +38,17 @@ from typing import TYPE_CHECKING, Any
 from runarch_gen.errors import InputError, ParseError
 from runarch_gen.fileio import read_text
 from runarch_gen.play.balance import order
-from runarch_gen.play.ladder import SkillRun, skill_index
+from runarch_gen.play.ladder import SKILL_CHUNK, SkillRun, skill_index
+from runarch_gen.play.simulate import game_seed
 from runarch_gen.play.stats import proportion, rate_difference, two_proportion_test
-from runarch_gen.play.verdict import Check, Failure, judge, lineup_text, skill_findings
+from runarch_gen.play.verdict import (
+    SKILL_MARGIN,
+    Check,
+    Failure,
+    judge,
+    lineup_text,
+    skill_findings,
+)
 from runarch_gen.runarch.analysis.best_score import STONES, ScoreWitness, best_card_score
 from runarch_gen.runarch.analysis.token_analysis import (
     RulesFinding,
@@ -1013,48 +1021,66 @@ DEFAULT_BOTS: tuple[str, ...] = LINEUP
 """The bots of the dynamic check: one name plays both seats (the solo game: against the
 automa) — the line-up of RunArch's design (:mod:`runarch_gen.runarch.design`)."""
 SKILL_GAMES = 100
-"""Games per variant for the skill trace: the line-up's strongest bot against ``random`` (the
-solo game: ``random`` against the automa, beside the line-up's own games)."""
+"""Games per variant for the skill trace at the most: the line-up's strongest bot against
+``random`` (the solo game: ``random`` against the automa, beside the line-up's own games),
+twenty at a time until the interval is decisive."""
 
 
 def _skill(
     config: RulesConfig,
     result: SimulationReport,
-    play: Callable[[list[str], int], SimulationReport],
+    play: Callable[[list[str], int, int], SimulationReport],
     bots: Sequence[str],
     games: int,
 ) -> SkillRun | None:
     """The skill trace of one variant: the strongest of ``bots`` on RunArch's ladder against the
-    bottom of the ladder (``play(bots, games)`` plays them)."""
+    bottom of the ladder (``play(bots, games, part)`` plays a part of them), twenty games at a
+    time until its interval lies wholly above the ``skill`` finding's margin, ``games`` at the
+    most (see :func:`runarch_gen.play.ladder.pairing`)."""
     strong, weak = DESIGN.strongest(bots), DESIGN.bottom
     if strong is None or weak is None or strong == weak or games < 1:
         return None
-    if config.has_automa:
-        if len(set(bots)) != 1:
-            return None  # the line-up's own rate would mix bots
-        other = play([weak], games)
+    if config.has_automa and len(set(bots)) != 1:
+        return None  # the line-up's own rate would mix bots
+    won = decided = played = 0
+    run: SkillRun | None = None
+    part = 0
+    while played < games:
+        count = min(SKILL_CHUNK, games - played)
+        other = play([weak] if config.has_automa else [strong, weak], count, part)
         if other.interrupted:
             return None
-        a, b = result.wins_by_seat()["player"], other.wins_by_seat()["player"]
-        index = rate_difference(a.count, a.total, b.count, b.total)
-        p = two_proportion_test(a.count, a.total, b.count, b.total)
-        describe = (
-            f"{strong} wins {a.text()} of {a.total} games against the automa,"
-            f" {weak} {b.text()} of {b.total}"
-        )
-        return SkillRun(strong, weak, a.total + b.total, index, p, describe)
-    played = play([strong, weak], games)
-    if played.interrupted:
-        return None
-    wins = played.wins_by_bot()
-    won = wins[strong]["wins"]
-    decided = won + wins[weak]["wins"]
-    index, p = skill_index(won, decided, 2)
-    describe = (
-        f"{strong} against {weak} won {proportion(won, decided).text()} of {decided}"
-        " games won alone (fair 50%)"
-    )
-    return SkillRun(strong, weak, played.games, index, p, describe)
+        part += 1
+        played += other.games
+        if config.has_automa:
+            a = result.wins_by_seat()["player"]
+            won += other.wins_by_seat()["player"].count
+            b = proportion(won, played)
+            describe = (
+                f"{strong} wins {a.text()} of {a.total} games against the automa,"
+                f" {weak} {b.text()} of {played}"
+            )
+            run = SkillRun(
+                strong,
+                weak,
+                a.total + played,
+                rate_difference(a.count, a.total, won, played),
+                two_proportion_test(a.count, a.total, won, played),
+                describe,
+            )
+        else:
+            wins = other.wins_by_bot()
+            won += wins[strong]["wins"]
+            decided += wins[strong]["wins"] + wins[weak]["wins"]
+            index, p = skill_index(won, decided, 2)
+            describe = (
+                f"{strong} against {weak} won {proportion(won, decided).text()} of {decided}"
+                " games won alone (fair 50%)"
+            )
+            run = SkillRun(strong, weak, played, index, p, describe)
+        if run.index.low is not None and run.index.low > SKILL_MARGIN:
+            break
+    return run
 
 
 def _key_figures(result: SimulationReport) -> tuple[str, ...]:
@@ -1164,16 +1190,17 @@ def validate_set(
         )
         if not result.interrupted:
 
-            def play(names: list[str], count: int, config: RulesConfig = config) -> Any:
+            def play(names: list[str], count: int, part: int, config: RulesConfig = config) -> Any:
                 return simulate(
                     rules=config,
                     board=board,
                     deck=deck,
                     bots=names,
                     games=count,
-                    seed=seed + 1,
+                    seed=seed + 1 if part == 0 else game_seed(seed + 1, part),
                     workers=workers,
-                    on_progress=advance,
+                    # how many is not known ahead: the progress counts the line-up's games
+                    on_progress=None,
                 )
 
             skill = _skill(config, result, play, bots, skill_games)
