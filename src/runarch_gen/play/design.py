@@ -55,7 +55,7 @@ class Design:
     values: tuple[str, ...] | None = None
     skill_games: int = 100
     """Games of the strongest bot of the line-up against the bottom of the ladder, for the skill
-    trace in ``validate``."""
+    trace in ``validate``, at the most (twenty at a time until it is decisive)."""
 
     @property
     def bottom(self) -> str | None:
