@@ -4,6 +4,7 @@ cost, and RunArch's static checks and variants.
     python bench/bench_validate.py                    # every game's default validate, seeds 1-3
     python bench/bench_validate.py --seeds 1 --repeat 3
     python bench/bench_validate.py --runarch          # RunArch's static checks and variants too
+    python bench/bench_validate.py --kit              # and `runarch-gen kit --seed N --validate`
     python bench/bench_validate.py --json
 
 **The command.** For each game, ``runarch-gen [GAME] validate --seed N --workers 2`` as a
@@ -44,12 +45,16 @@ def _cpu() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def command(game: str, seed: int, repeat: int) -> dict[str, Any]:
-    """``runarch-gen [GAME] validate --seed N --workers 2``: the best wall time of ``repeat``
-    runs and its processor time."""
+def command(game: str, seed: int, repeat: int, kit: str | None = None) -> dict[str, Any]:
+    """``runarch-gen [GAME] validate --seed N --workers 2`` (with ``kit``: ``runarch-gen kit
+    --seed N --validate`` into that folder): the best wall time of ``repeat`` runs and its
+    processor time."""
     words = [sys.executable, "-m", "runarch_gen"]
-    words += ["validate"] if game == "runarch" else [game, "validate"]
-    words += ["--seed", str(seed), "--workers", "2"]
+    if kit is not None:
+        words += ["kit", "--seed", str(seed), "--validate", "-o", kit, "--name", f"k{seed}"]
+    else:
+        words += ["validate"] if game == "runarch" else [game, "validate"]
+        words += ["--seed", str(seed), "--workers", "2"]
     best: tuple[float, float, int] | None = None
     for _ in range(repeat):
         cpu, started = _cpu(), time.perf_counter()
@@ -164,6 +169,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1, help="runs of each command (the best)")
     parser.add_argument("--games", default=",".join(GAMES), help="games, comma-separated")
     parser.add_argument("--runarch", action="store_true", help="RunArch's parts too")
+    parser.add_argument("--kit", action="store_true", help="kit --validate too")
     parser.add_argument("--no-metrics", action="store_true", help="skip the metrics' cost")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -179,6 +185,13 @@ def main() -> None:
             out["metrics"][game] = metrics_cost(game, 1)
     if args.runarch:
         out["runarch"] = [runarch_parts(seed) | {"seed": seed} for seed in seeds]
+    if args.kit:
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as folder:
+            out["kit"] = [
+                command("runarch", seed, args.repeat, folder) | {"seed": seed} for seed in seeds
+            ]
     out["load_average_after"] = load()
     if args.json:
         print(json.dumps(out, indent=2))
@@ -197,6 +210,11 @@ def main() -> None:
             f" {cost['traces_and_metrics_share']:+.1%}, skill trace games"
             f" {cost['skill_games_share']:+.1%} (cpu {cost['bare_cpu_seconds']} →"
             f" {cost['traced_cpu_seconds']} → {cost['full_cpu_seconds']} s, one worker, seed 1)"
+        )
+    for r in out.get("kit", []):
+        report(
+            f"runarch-gen kit --seed {r['seed']} --validate: {r['seconds']} s"
+            f" ({r['cpu_seconds']} s cpu, exit {r['exit_code']})"
         )
     for r in out.get("runarch", []):
         report(f"runarch seed {r['seed']}: static checks {r['static_seconds']} s")
