@@ -26,17 +26,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from runarch_gen.play.metrics import head_to_head_skill, skill_index
 from runarch_gen.play.registry import Registration, Value
 from runarch_gen.play.simulate import game_seed
 from runarch_gen.play.stats import (
     Estimate,
-    binomial_test,
     proportion,
     rate_difference,
     two_proportion_test,
 )
 
-__all__ = ["SKILL_CHUNK", "SkillRun", "climb", "pairing", "skill_index"]
+__all__ = ["SKILL_CHUNK", "SkillRun", "climb", "head_to_head_skill", "pairing", "skill_index"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,22 +67,6 @@ class SkillRun:
             "ranked": self.ranked,
             "describe": self.describe,
         }
-
-
-def skill_index(strong_wins: int, decided: int, players: int) -> tuple[Estimate, float]:
-    """The skill index of a bot that won ``strong_wins`` of ``decided`` games (won alone)
-    against ``players − 1`` weaker bots: ``(n·r − 1) / (n − 1)`` with its interval from the
-    Wilson interval of ``r``, and the p-value of ``r = 1/n``."""
-    share = proportion(strong_wins, decided)
-    n = players
-
-    def scaled(r: float) -> float:
-        return (n * r - 1) / (n - 1)
-
-    return (
-        Estimate(scaled(share.rate), scaled(share.low), scaled(share.high), decided),
-        binomial_test(strong_wins, decided, 1 / n),
-    )
 
 
 SKILL_CHUNK = 20

@@ -37,6 +37,7 @@ from typing import Any
 from runarch_gen.play.game import CHANCE_PLAYER, Outcome, State, sample_chance
 from runarch_gen.play.stats import (
     Estimate,
+    binomial_test,
     mean_estimate,
     proportion,
     sd_estimate,
@@ -49,8 +50,10 @@ __all__ = [
     "Metrics",
     "Trace",
     "compute_metrics",
+    "head_to_head_skill",
     "metric",
     "play_traced",
+    "skill_index",
 ]
 
 Standing = Callable[[Any], Sequence[float]]
@@ -445,6 +448,47 @@ def decision_moves(data: Games) -> Estimate | None:
 )
 def skill_trace(data: Games) -> Estimate | None:
     return data.skill
+
+
+# ---------------------------------------------------------------------------------------------
+# The skill index (the skill trace's figure; runarch_gen.play.ladder plays its games)
+
+
+def skill_index(strong_wins: int, decided: int, players: int) -> tuple[Estimate, float]:
+    """The skill index of a bot that won ``strong_wins`` of ``decided`` games (won alone)
+    against ``players − 1`` weaker bots: ``(n·r − 1) / (n − 1)`` with its interval from the
+    Wilson interval of ``r``, and the p-value of ``r = 1/n``."""
+    share = proportion(strong_wins, decided)
+    n = players
+
+    def scaled(r: float) -> float:
+        return (n * r - 1) / (n - 1)
+
+    return (
+        Estimate(scaled(share.rate), scaled(share.low), scaled(share.high), decided),
+        binomial_test(strong_wins, decided, 1 / n),
+    )
+
+
+def head_to_head_skill(
+    games: Sequence[Any], ladder: Sequence[str], players: int
+) -> Estimate | None:
+    """The skill index read off games already played, when each of them seats one bot in one
+    seat and a weaker bot of ``ladder`` in every other (``simulate --bots greedy,random`` in a
+    two-player game): the stronger bot's index as in :func:`skill_index`; ``None`` otherwise."""
+    if players < 2 or not games:
+        return None
+    names = {name for g in games for name in g.bots[:players]}
+    if len(names) != 2 or not names <= set(ladder):
+        return None
+    strong = max(names, key=list(ladder).index)
+    if any(sum(name == strong for name in g.bots[:players]) != 1 for g in games):
+        return None
+    decided = [g for g in games if len(g.winners) == 1 and g.winners[0] < players]
+    if not decided:
+        return None
+    wins = sum(g.bots[g.winners[0]] == strong for g in decided)
+    return skill_index(wins, len(decided), players)[0]
 
 
 # ---------------------------------------------------------------------------------------------

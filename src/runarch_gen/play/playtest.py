@@ -276,4 +276,5 @@ def playtest(
         interrupted=run.interrupted,
         results=results,
         exclude=tuple(sides[game.num_players :]),
+        ladder=design_of(registration.game_type.short_name).ladder,
     )

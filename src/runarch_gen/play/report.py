@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from runarch_gen.play.metrics import Metrics, Trace, compute_metrics
+from runarch_gen.play.metrics import Metrics, Trace, compute_metrics, head_to_head_skill
 from runarch_gen.play.simulate import indices_text
 from runarch_gen.play.stats import (
     Estimate,
@@ -235,6 +235,8 @@ class PlayReport:
     interrupted: bool
     results: tuple[GameResult, ...] = field(repr=False)
     exclude: tuple[str, ...] = ()
+    ladder: tuple[str, ...] = ()
+    """The game's ladder of bots, weakest first (for the skill trace of a head-to-head run)."""
 
     @property
     def games(self) -> int:
@@ -260,7 +262,11 @@ class PlayReport:
 
     def metrics(self, skill: Estimate | None = None) -> Metrics:
         """The design metrics of these games (:mod:`runarch_gen.play.metrics`); ``skill`` is
-        the skill trace when it was measured (by games of its own)."""
+        the skill trace when it was measured by games of its own, else the one these games give
+        when they seat a stronger bot of the ladder against weaker ones
+        (:func:`~runarch_gen.play.ladder.head_to_head_skill`)."""
+        if skill is None:
+            skill = head_to_head_skill(self.results, self.ladder, self.players)
         return compute_metrics(
             self.results,
             self.sides,

@@ -26,7 +26,7 @@ from typing import Any
 from runarch_gen.errors import InputError
 from runarch_gen.play import report
 from runarch_gen.play.design import design_of
-from runarch_gen.play.metrics import Metrics, Trace, compute_metrics
+from runarch_gen.play.metrics import Metrics, Trace, compute_metrics, head_to_head_skill
 from runarch_gen.play.playtest import play_seats_traced
 from runarch_gen.play.simulate import indices_text, run_games
 from runarch_gen.play.stats import (
@@ -343,7 +343,10 @@ class SimulationReport:
 
     def metrics(self, skill: Estimate | None = None) -> Metrics:
         """The design metrics of these games (:mod:`runarch_gen.play.metrics`), in turns;
-        ``skill`` is the skill trace when it was measured."""
+        ``skill`` is the skill trace when it was measured by games of its own, else the one
+        these games give when they seat a stronger bot against a weaker one."""
+        if skill is None:
+            skill = head_to_head_skill(self.summaries, design_of(RUNARCH).ladder, self.players)
         return compute_metrics(
             self.summaries,
             self.sides,
