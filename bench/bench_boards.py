@@ -12,6 +12,8 @@ whole runs of ``runarch-gen`` in a fresh process, start-up included. Each figure
 from __future__ import annotations
 
 import argparse
+import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -22,6 +24,7 @@ from pathlib import Path
 
 from machine import load
 from runarch_gen.runarch.boards import generate as boardgen
+from runarch_gen.runarch.boards import symmetry
 from runarch_gen.runarch.boards.check import check_board_text
 from runarch_gen.runarch.boards.generate import (
     BoardConstraints,
@@ -56,13 +59,64 @@ def best(repeat: int, work: Callable[[], object], setup: Callable[[], None] | No
 
 def clear_caches() -> None:
     for cached in (
-        boardgen.normalised_boards,
-        boardgen._diagonal_boards,
+        symmetry.normalised_boards,
+        symmetry._diagonal_boards,
         boardgen._plan,
-        boardgen._permutations,
+        symmetry._permutations,
         boardgen._relabel_tables,
+        symmetry._relabelling_masks,
+        symmetry._board_array,
+        symmetry._popcounts,
+        symmetry._off_diagonals,
     ):
         cached.cache_clear()
+
+
+def random_bans(rng: random.Random, n: int) -> list[str]:
+    squares = [f"{c}{r}" for r in range(1, 6) for c in "abcde"]
+    codes = [f"{s}{c}" for c in "RBGYV" for s in "03456"]
+    return [f"{rng.choice(squares)}={rng.choice(codes)}" for _ in range(n)]
+
+
+def bans_and_conflicts(repeat: int, quick: bool) -> None:
+    """Counts with many bans (each ban is one mask more: any number costs about the same) and
+    conflicts among hundreds of bans explained (QuickXplain over the exact counter)."""
+    from runarch_gen.runarch.boards.explain import explain_conflict
+
+    print("\npins and bans (library, warm)")
+    rng = random.Random(1)
+    for n in (1, 40, 150, 300, 625):
+        for diagonals in (False, True):
+            cases = [
+                BoardConstraints.parse(diagonals=diagonals, forbids=random_bans(rng, n))
+                for _ in range(5 if quick else 20)
+            ]
+            times = [
+                best(repeat, partial(count_boards, c), boardgen._plan.cache_clear) for c in cases
+            ]
+            median, worst = statistics.median(times) * 1000, max(times) * 1000
+            print(
+                f"  count with {n:3} random bans{' (B-2)' if diagonals else '     '}:"
+                f" median {median:6.1f} ms, worst {worst:6.1f} ms"
+            )
+    explained: list[tuple[float, int]] = []
+    while len(explained) < (8 if quick else 40):
+        constraints = BoardConstraints.parse(
+            diagonals=rng.random() < 0.3, forbids=random_bans(rng, rng.choice([300, 400, 625]))
+        )
+        if count_boards(constraints) == 0:
+            start = time.perf_counter()
+            why = explain_conflict(constraints, time_limit=None)
+            assert why is not None
+            explained.append((time.perf_counter() - start, len(why.options)))
+    seconds = sorted(t for t, _ in explained)
+    sizes = sorted(k for _, k in explained)
+    print(
+        f"  {len(explained)} conflicts among 300–625 bans explained: median"
+        f" {statistics.median(seconds) * 1000:.0f} ms, 90th percentile"
+        f" {seconds[int(0.9 * len(seconds))] * 1000:.0f} ms, worst {seconds[-1] * 1000:.0f} ms"
+        f" (minimal conflicts of {sizes[0]}–{sizes[-1]} options)"
+    )
 
 
 def cli_seconds(args: list[str], repeat: int) -> float:
@@ -105,6 +159,8 @@ def main() -> None:
             f"  {name:32} count {total:>9} in {count_cold * 1000:7.1f} ms cold;"
             f" {k} distinct boards {k / cold:9.0f}/s cold, {k / warm:9.0f}/s warm"
         )
+
+    bans_and_conflicts(repeat, options.quick)
 
     print("\ncommand line (fresh process, start-up included)")
     with tempfile.TemporaryDirectory() as folder:

@@ -159,3 +159,66 @@ def test_writing_to_a_symbolic_link_or_a_fifo_writes_through_it(tmp_path: Path) 
     atomic_write(fifo, "through")
     reader.join(10)
     assert got == [b"through"] and stat.S_ISFIFO(fifo.stat().st_mode)
+
+
+# -- paths and numbers the system or the tool refuses: one line, exit 2 -------------------------
+
+LONG = "x" * 300  # a name over 255 bytes: the system refuses it (ENAMETOOLONG)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["board", "--seed", "1", "-o", f"{LONG}.txt"],
+        ["boards", "-n", "2", "--seed", "1", "-o", f"{LONG}.jsonl"],
+        ["deck", "--cards", "30", "--seed", "1", "-o", f"{LONG}.json"],
+        ["kit", "--seed", "1", "--only", "rules", "-o", LONG],
+        ["validate", "--static", "--board", LONG],
+        ["validate", LONG, "--static"],
+        ["check", f"{LONG}/board.txt"],
+        ["board", "--seed", "1", "-o", f"{LONG}/board.txt"],
+    ],
+    ids=["board", "boards", "deck", "kit", "validate-board", "validate-kit", "check", "folder"],
+)
+def test_a_path_the_system_refuses_is_one_line(
+    args: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch
+) -> None:
+    from runarch_gen.cli import run
+
+    monkeypatch.chdir(tmp_path)
+    assert run(args) == 2
+    err = capsys.readouterr().err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err, err
+    assert "File name too long" in lines[0] and "…" in lines[0] and len(lines[0]) < 220
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_number_too_long_in_any_file_is_refused_before_conversion(tmp_path: Path) -> None:
+    from runarch_gen.errors import ParseError
+
+    board = tmp_path / "board.txt"
+    board.write_text("5Y 0R\n" + "9" * 5000 + "\n")
+    with pytest.raises(ParseError, match=r"board.txt:2:1: a number of more than 30 digits"):
+        read_text(board)
+    # Digits inside a word (a digest, a position ID) are no number.
+    digest = tmp_path / "digest.txt"
+    digest.write_text("DeckDigest a" + "1" * 40 + "f\n")
+    assert read_text(digest).startswith("DeckDigest")
+
+
+def test_deep_dotted_keys_in_toml_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from runarch_gen.cli import run
+
+    for name, text in (
+        ("dotted.toml", ".".join(["k"] * 1000) + " = 1\n"),
+        ("table.toml", "[" + ".".join(["k"] * 1000) + "]\nx = 1\n"),
+    ):
+        template = tmp_path / name
+        template.write_text(text)
+        args = ["kit", "--template", str(template), "--only", "rules", "-o", str(tmp_path / "k")]
+        assert run(args) == 2
+        err = capsys.readouterr().err
+        assert err.strip().endswith(f"{name}: nested more than 64 levels deep"), err

@@ -296,3 +296,55 @@ def test_mutated_files_through_the_command_line(
         if code == 2:
             assert len(err.strip().splitlines()) == 1, err
         assert sorted(p.name for p in Path(folder).iterdir()) == [kind]
+
+
+# -- the workshop's forms: every field of every job, whatever a client sends ---------------------
+
+_JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.sampled_from(NASTY)
+    | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+_FORM_FIELDS = {
+    "deck": ["cards", "seed", "calibrate", "calibrate_games", "lang"],
+    "kit": [
+        "seed",
+        "paper",
+        "lang",
+        "bleed",
+        "duplex",
+        "duplex_offset",
+        "print_friendly",
+        "only",
+        "validate",
+        "board",
+        "deck",
+    ],
+    "playtest": ["game", "rules", "bots", "games", "seed"],
+}
+
+
+@pytest.mark.parametrize("kind", sorted(_FORM_FIELDS))
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_every_job_form_accepts_or_refuses_in_one_line(kind: str, data: st.DataObject) -> None:
+    """A form either becomes a job's options (everything the job needs, checked) or is refused
+    with the package's own error, whose message is one line; never another exception."""
+    from runarch_gen.web.app import JOB_FORMS
+
+    names = data.draw(st.lists(st.sampled_from(_FORM_FIELDS[kind]), max_size=4, unique=True))
+    body = {name: data.draw(_JSON_VALUES) for name in names}
+    try:
+        options = JOB_FORMS[kind](body)
+    except RunArchError as exc:
+        assert "\n" not in str(exc).strip()
+        return
+    assert isinstance(options["seed"], int) and 0 <= options["seed"] < 2**63
+    json.dumps(options)  # what the worker reads back

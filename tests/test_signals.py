@@ -4,6 +4,7 @@ no worker process left running."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -140,3 +141,74 @@ def test_a_pipe_closed_early_keeps_the_exit_code(tmp_path: Path) -> None:
     )
     assert done.stdout.strip() == "2" and "Traceback" not in done.stderr, done.stderr
     assert "BrokenPipe" not in done.stderr
+
+
+# -- a stress test: every family's long commands, signalled at random moments under load ------
+
+STRESSED = [
+    ["simulate", "--games", "100000", "--seed", "1", "--workers", "2"],
+    ["validate", "--seed", "7", "--games", "20000"],
+    ["kit", "--seed", "11", "--out", "out", "--validate"],
+    ["sweep", "--game", "runarch", "--grid", "variant=complex,classic", "--games", "5000"],
+    ["bluff", "simulate", "-n", "100000", "--seed", "1", "--plots", "plots"],
+    ["bluff", "validate", "-n", "100000", "--seed", "1"],
+    ["bluff", "kit", "-o", "out/bluff"],
+    ["malacca", "simulate", "-n", "100000", "--seed", "1", "-j", "2"],
+    ["malacca", "validate", "-n", "100000", "--seed", "1"],
+    ["malacca", "kit", "-o", "out/malacca"],
+    ["backgammon", "simulate", "-n", "100000", "--seed", "1"],
+    ["backgammon", "validate", "-n", "100000", "--seed", "1"],
+    ["backgammon", "kit", "-o", "out/backgammon"],
+]
+
+
+def _signal_group_at(args: list[str], cwd: Path, signum: int, after: float) -> tuple[int, str]:
+    process = subprocess.Popen(
+        [EXE, *args],
+        cwd=cwd,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    time.sleep(after)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signum)  # the whole group, workers included, as a terminal does
+    try:
+        _, err = process.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        pytest.fail(f"{' '.join(args)} hung after {signal.Signals(signum).name} at {after:.2f} s")
+    deadline = time.monotonic() + 10
+    while _group_alive(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _group_alive(process.pid) == [], f"{args}: processes survived"
+    return process.returncode, err
+
+
+@pytest.mark.slow
+def test_signals_at_random_moments_under_load_leave_nothing_behind(tmp_path: Path) -> None:
+    import random
+    from concurrent.futures import ThreadPoolExecutor
+
+    rng = random.Random(27)
+    runs = [
+        (args, rng.choice([signal.SIGINT, signal.SIGTERM]), rng.uniform(0.2, 2.5))
+        for args in STRESSED
+    ]
+
+    def one(number: int) -> tuple[list[str], int, str, Path]:
+        args, signum, after = runs[number]
+        folder = tmp_path / f"run{number}"
+        (folder / "out").mkdir(parents=True)
+        code, err = _signal_group_at(args, folder, signum, after)
+        return args, code, err, folder
+
+    # Two at a time on a machine of two cores: each run competes with another for the CPU.
+    with ThreadPoolExecutor(2) as pool:
+        for args, code, err, folder in pool.map(one, range(len(runs))):
+            assert code in (0, 130, 143), f"{args}: exit {code}: {err}"
+            assert "Traceback" not in err, f"{args}: {err}"
+            if code:
+                assert len(err.strip().splitlines()) <= 3, f"{args}: {err}"
+            assert _leftovers(folder) == [], f"{args}: {_leftovers(folder)}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import re
 import shutil
 import stat
 import sys
@@ -17,14 +18,35 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from runarch_gen.errors import InputError, OutputError
+from runarch_gen.errors import InputError, OutputError, ParseError
 
 STDIO = "-"
 
 
+MAX_SHOWN = 120
+"""A path longer than this is shown in messages by its start and its end."""
+
+
 def display_name(path: str | os.PathLike[str]) -> str:
-    """How a path is named in messages: ``<stdin>``/``<stdout>`` for ``-``, else the path."""
-    return "<stdin>" if str(path) == STDIO else str(path)
+    """How a path is named in messages: ``<stdin>``/``<stdout>`` for ``-``, else the path (a
+    very long one by its start and end).
+
+    >>> display_name("a/" + "x" * 300)[-8:]
+    'xxxxxxxx'
+    >>> len(display_name("a/" + "x" * 300)) <= MAX_SHOWN
+    True
+    """
+    text = "<stdin>" if str(path) == STDIO else str(path)
+    if len(text) <= MAX_SHOWN:
+        return text
+    half = (MAX_SHOWN - 1) // 2
+    return text[:half] + "…" + text[-half:]
+
+
+def refused(path: str | os.PathLike[str], exc: OSError, doing: str = "cannot write") -> str:
+    """The one line for a path the system refuses (too long, a part not a folder, no right
+    to it …): ``PATH: cannot write: File name too long``."""
+    return f"{display_name(path)}: {doing}: {exc.strerror or exc}"
 
 
 MAX_INPUT_BYTES = 64 * 1024 * 1024
@@ -51,8 +73,8 @@ def read_bytes(path: str | os.PathLike[str], *, limit: int = MAX_INPUT_BYTES) ->
             raise InputError(f"{name}: is a folder, not a file") from None
         except _NotRegularError:
             raise InputError(f"{name}: not a regular file") from None
-        except OSError as exc:
-            raise InputError(f"{name}: cannot read: {exc.strerror or exc}") from None
+        except OSError as exc:  # a name too long, a part that is not a folder, no right to it
+            raise InputError(refused(path, exc, "cannot read")) from None
     if len(data) > limit:
         raise InputError(f"{name}: larger than {limit // (1024 * 1024)} MiB, the limit for inputs")
     return data
@@ -83,13 +105,42 @@ def read_text(path: str | os.PathLike[str], *, limit: int = MAX_INPUT_BYTES) -> 
     """The whole text of ``path`` (``-`` reads standard input), as UTF-8.
 
     Raises :class:`InputError` naming the file when it is missing, unreadable, not a regular
-    file, larger than ``limit`` bytes or not UTF-8.
+    file, larger than ``limit`` bytes or not UTF-8, and :class:`ParseError` naming the line
+    when it holds a number of more than :data:`MAX_DIGITS` digits: every reader converts
+    numbers it finds, and none of the tool's files holds one that long.
     """
     data = read_bytes(path, limit=limit)
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError(f"{display_name(path)}: not UTF-8 text (byte {exc.start})") from None
+    check_numbers(text, display_name(path))
+    return text
+
+
+MAX_DIGITS = 30
+"""The most digits a number in an input may have (a seed has 19, every count far fewer)."""
+# A run of digits that stands alone: one inside a word (a digest, a position ID) is no number.
+_LONG_NUMBER = re.compile(rf"(?<![0-9A-Za-z])[0-9]{{{MAX_DIGITS + 1},}}")
+
+
+def check_numbers(text: str, source: str) -> None:
+    """Refuse ``text`` when a number in it has more than :data:`MAX_DIGITS` digits, before any
+    reader converts it (Python refuses 4,301 digits with a ``ValueError``; far fewer are
+    already no count or seed).
+
+    >>> check_numbers("seed 1\\nid " + "9" * 40, "g.txt")
+    Traceback (most recent call last):
+    ...
+    runarch_gen.errors.ParseError: g.txt:2:4: a number of more than 30 digits
+    """
+    match = _LONG_NUMBER.search(text)
+    if match is not None:
+        line = text.count("\n", 0, match.start()) + 1
+        column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
+        raise ParseError(
+            f"a number of more than {MAX_DIGITS} digits", source=source, line=line, column=column
+        )
 
 
 def beside(document: str | os.PathLike[str], name: str, what: str) -> Path:
@@ -167,8 +218,11 @@ def _replacing(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
     is written through (the link stays); a FIFO or a device such as ``/dev/null`` is written
     into directly, never replaced by a file."""
     target = Path(path)
-    if target.is_symlink():
-        target = Path(os.path.realpath(target))
+    try:
+        if target.is_symlink():
+            target = Path(os.path.realpath(target))
+    except OSError as exc:  # a name the system refuses (too long, …): one line
+        raise OutputError(refused(path, exc)) from None
     try:
         mode = target.stat().st_mode
     except OSError:
@@ -182,14 +236,14 @@ def _replacing(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
         parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=parent)
     except OSError as exc:
-        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+        raise OutputError(refused(target, exc)) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             yield handle
         os.chmod(tmp, 0o644)
         os.replace(tmp, target)
     except OSError as exc:
-        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+        raise OutputError(refused(target, exc)) from None
     finally:
         with contextlib.suppress(OSError):
             os.unlink(tmp)  # gone after the rename; left only by an error or an interrupt
@@ -214,7 +268,7 @@ def atomic_directory(
         parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=parent))
     except OSError as exc:
-        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+        raise OutputError(refused(target, exc)) from None
     old: Path | None = None
     try:
         yield tmp
@@ -222,8 +276,8 @@ def atomic_directory(
         with _locked(parent):
             if _identity(target) != before:
                 raise OutputError(
-                    f"{target}: another run wrote this folder meanwhile; it was kept and this"
-                    " run's result dropped"
+                    f"{display_name(target)}: another run wrote this folder meanwhile; it was"
+                    " kept and this run's result dropped"
                 )
             if before is not None:
                 old = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".old", dir=parent))
@@ -233,7 +287,7 @@ def atomic_directory(
         if old is not None and not target.exists():
             with contextlib.suppress(OSError):
                 os.replace(old, target)
-        raise OutputError(f"{target}: cannot write: {exc.strerror or exc}") from None
+        raise OutputError(refused(target, exc)) from None
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
         if old is not None and old.exists():
@@ -254,14 +308,17 @@ def check_replaceable_folder(
     """Refuse (:class:`OutputError`) to replace ``target`` unless it is missing, or a real folder
     that ``may_replace`` accepts; its identity (device, inode, change time) if it exists, so that
     a later writer can tell whether anybody changed it meanwhile."""
-    if target.is_symlink():
-        raise OutputError(f"{target}: is a symbolic link; not replaced")
-    if not target.exists():
-        return None
-    if not target.is_dir():
-        raise OutputError(f"{target}: exists and is not a folder")
+    try:
+        if target.is_symlink():
+            raise OutputError(f"{display_name(target)}: is a symbolic link; not replaced")
+        if not target.exists():
+            return None
+        if not target.is_dir():
+            raise OutputError(f"{display_name(target)}: exists and is not a folder")
+    except OSError as exc:  # a name the system refuses (too long, …)
+        raise OutputError(refused(target, exc)) from None
     if may_replace is None:
-        raise OutputError(f"{target}: exists; not replaced")
+        raise OutputError(f"{display_name(target)}: exists; not replaced")
     may_replace(target)
     return _identity(target)
 

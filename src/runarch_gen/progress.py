@@ -58,8 +58,10 @@ class ProgressFile:
         self._last = 0.0
 
     def __call__(self, label: str, total: int | None, n: int) -> None:
-        if label != self.label or total != self.total:
+        if label != self.label:
             self.label, self.total, self.done, self._last = label, total, 0, 0.0
+        elif total != self.total:  # the same bar, its total now known
+            self.total, self._last = total, 0.0
         self.done += n
         self.steps += n
         now = time.monotonic()
@@ -92,23 +94,56 @@ def stderr_is_terminal() -> bool:
         return False
 
 
+class Advance:
+    """The ``advance(n)`` of a bar; :meth:`set_total` gives the bar its total once the work
+    knows it (a deck knows its steps only once its goals are chosen).
+
+    >>> seen = []
+    >>> with report_to(lambda label, total, n: seen.append((total, n))):
+    ...     with progress(None, "deck") as advance:
+    ...         advance(1)
+    ...         advance.set_total(3)
+    ...         advance(2)
+    >>> seen
+    [(None, 0), (None, 1), (3, 0), (3, 2)]
+    """
+
+    def __init__(self, step: Callable[[int], None], total: Callable[[int], None]) -> None:
+        self._step = step
+        self._total = total
+
+    def __call__(self, n: int) -> None:
+        self._step(n)
+
+    def set_total(self, total: int) -> None:
+        self._total(total)
+
+
 @contextlib.contextmanager
-def progress(
-    total: int | None, label: str, *, enabled: bool | None = None
-) -> Iterator[Callable[[int], None]]:
-    """Yield an ``advance(n)`` callable that moves a bar of ``total`` steps on stderr.
+def progress(total: int | None, label: str, *, enabled: bool | None = None) -> Iterator[Advance]:
+    """Yield an ``advance(n)`` callable (an :class:`Advance`) that moves a bar of ``total``
+    steps on stderr.
 
     ``enabled`` defaults to :func:`stderr_is_terminal`; when disabled nothing is printed and
     ``advance`` costs one function call.
     """
     reporter = _reporter[-1] if _reporter else _environment_reporter()
     if reporter is not None:
+        known = [total]
+
+        def told(n: int) -> None:
+            reporter(label, known[0], n)
+
+        def new_total(n: int) -> None:
+            known[0] = n
+            reporter(label, n, 0)
+
         reporter(label, total, 0)
-        yield lambda n: reporter(label, total, n)
+        yield Advance(told, new_total)
         return
     show = stderr_is_terminal() if enabled is None else enabled
     if not show:
-        yield _ignore
+        yield Advance(_ignore, _ignore)
         return
     from rich.console import Console
     from rich.progress import (
@@ -135,7 +170,10 @@ def progress(
         def advance(n: int) -> None:
             bar.advance(task, n)
 
-        yield advance
+        def new_total(n: int) -> None:
+            bar.update(task, total=n)
+
+        yield Advance(advance, new_total)
 
 
 def _ignore(n: int) -> None:

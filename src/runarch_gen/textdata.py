@@ -86,15 +86,38 @@ def loads_json(text: str, source: str | None = None, *, first_line: int = 1) -> 
 
 
 def loads_toml(text: str, source: str | None = None) -> dict[str, Any]:
-    """The TOML document of ``text``; errors name ``source``, line and column."""
+    """The TOML document of ``text``; errors name ``source``, line and column. Nesting is
+    bounded however it is written: brackets, or dotted keys (``a.b.c = 1``) that make no
+    bracket at all.
+
+    >>> loads_toml(".".join(["k"] * 100) + " = 1", "t.toml")
+    Traceback (most recent call last):
+    ...
+    runarch_gen.errors.ParseError: t.toml: nested more than 64 levels deep
+    """
     _depth_check(text, source, "[{", "]}")
     _number_check(text, source)
     try:
-        return tomllib.loads(text)
+        document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise toml_error(exc, source) from None
     except (RecursionError, ValueError) as exc:  # pragma: no cover - guarded above
         raise ParseError(f"malformed TOML: {str(exc)[:60]}", source=source) from None
+    _value_depth_check(document, source)
+    return document
+
+
+def _value_depth_check(value: Any, source: str | None) -> None:
+    """Refuse a parsed value nested deeper than :data:`MAX_DEPTH` (walked without recursion)."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise ParseError(f"nested more than {MAX_DEPTH} levels deep", source=source)
+        if isinstance(item, dict):
+            stack.extend((child, depth + 1) for child in item.values())
+        elif isinstance(item, list):
+            stack.extend((child, depth + 1) for child in item)
 
 
 __all__ = ["MAX_DEPTH", "MAX_DIGITS", "loads_json", "loads_toml", "toml_error"]

@@ -175,3 +175,98 @@ def test_every_page_loads_without_script_errors(server: str, browser: tuple[Any,
     wait(driver, lambda d: any(c.isdigit() for c in d.find_element(By.ID, "count").text))
     errors = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     assert errors == []
+
+
+def test_only_the_latest_answer_is_shown_and_focus_stays(
+    server: str, browser: tuple[Any, Path]
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    driver, _ = browser
+    driver.get(f"{server}/boards?lang=en")
+    wait(driver, lambda d: d.find_element(By.ID, "count").text.replace(",", "").isdigit())
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, '#palette .pick[data-code="5Y"]'))
+
+    def press_enter(name: str) -> None:  # the keyboard: focus the square, press Enter
+        driver.execute_script(
+            "const s = document.querySelector(`#grid .sq[data-square='${arguments[0]}']`);"
+            "s.focus(); s.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter'}));",
+            name,
+        )
+
+    # Pin b3, pin c5, take c5 back: three requests within a few milliseconds.
+    press_enter("b3")
+    driver.execute_script(
+        "const q = (s) => document.querySelector(`#grid .sq[data-square='${s}']`);"
+        "q('c5').dispatchEvent(new MouseEvent('click'));"
+        "setTimeout(() => q('c5').dispatchEvent(new MouseEvent('click')), 20);"
+    )
+    expected = count_boards(BoardConstraints.parse(fixes=["b3=5Y"]))
+    wait(driver, lambda d: d.find_element(By.ID, "count").text.replace(",", "") == str(expected))
+    time.sleep(1.0)  # any stale answer would land by now
+    assert driver.find_element(By.ID, "count").text.replace(",", "") == str(expected)
+    assert not driver.find_element(By.ID, "conflict").is_displayed()
+    assert driver.find_element(By.ID, "options").text == "--fix b3=5Y"
+    # A pin made with the keyboard keeps the focus on its square.
+    press_enter("d4")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#grid .sq[data-pin="5Y"]'))
+    focused = "return document.activeElement.getAttribute('data-square')"
+    wait(driver, lambda d: d.execute_script(focused) == "d4")
+
+
+def test_seeds_stay_exact_beyond_2_to_the_53(server: str, browser: tuple[Any, Path]) -> None:
+    from selenium.webdriver.common.by import By
+
+    driver, _ = browser
+    driver.get(f"{server}/boards?lang=en")
+    wait(driver, lambda d: d.find_element(By.ID, "count").text.replace(",", "").isdigit())
+    seed = "9223372036854775807"
+    driver.find_element(By.ID, "seed").send_keys(seed)
+    driver.find_element(By.ID, "draw").click()
+    wait(driver, lambda d: d.find_element(By.ID, "validity").is_displayed())
+    assert driver.find_element(By.ID, "validity").get_attribute("data-seed") == seed
+    link = driver.find_element(By.ID, "dl-json").get_attribute("href")
+    assert f"seed={seed}" in link
+    assert seed in driver.find_element(By.ID, "validity").text
+
+
+def test_beyond_the_limit_the_page_says_so(server: str, browser: tuple[Any, Path]) -> None:
+    from selenium.webdriver.common.by import By
+
+    driver, _ = browser
+    driver.get(f"{server}/boards?lang=cs")
+    wait(driver, lambda d: d.find_element(By.ID, "count").text.strip(" …"))
+    many = driver.find_element(By.ID, "many")
+    many.clear()
+    many.send_keys("20000")
+    note = driver.find_element(By.ID, "many-note")
+    assert note.is_displayed() and "Nejvýše" in note.text
+    assert driver.find_element(By.ID, "dl-many").get_attribute("href") is None
+    many.clear()
+    many.send_keys("5")
+    assert not note.is_displayed()
+    assert "count=5" in driver.find_element(By.ID, "dl-many").get_attribute("href")
+
+
+def test_the_button_waits_for_its_job_and_czech_stays_czech(
+    server: str, browser: tuple[Any, Path]
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    driver, _ = browser
+    driver.get(f"{server}/playtest?lang=cs")
+    select = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "select[name=game]"))
+    titles = [o.text for o in select.find_elements(By.TAG_NAME, "option")]
+    assert "Vrhcáby" in titles
+    driver.find_element(By.CSS_SELECTOR, "input[name=games]").clear()
+    driver.find_element(By.CSS_SELECTOR, "input[name=games]").send_keys("5000")
+    button = driver.find_element(By.CSS_SELECTOR, "#playtest-form button[type=submit]")
+    button.click()
+    wait(driver, lambda d: not button.is_enabled())
+    cancel = driver.find_element(By.CSS_SELECTOR, "#playtest-form .cancel")
+    wait(driver, lambda d: cancel.is_displayed())
+    cancel.click()
+    wait(driver, lambda d: d.find_element(By.ID, "playtest-job").get_attribute("data-state"))
+    assert button.is_enabled()
+    assert driver.find_element(By.CSS_SELECTOR, "#playtest-job .state").text == "Zrušeno"
+    assert not driver.find_element(By.CSS_SELECTOR, "#playtest-job .error").is_displayed()

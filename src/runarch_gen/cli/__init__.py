@@ -159,6 +159,15 @@ def run(argv: list[str] | None = None) -> int:
         # The reader went away (e.g. `| head`); nothing more to say to it.
         sys.stderr.close()
         return 0
+    except OSError as exc:
+        # A path the system refuses (a name too long, a part that is not a folder …) that
+        # reached no reader's own check: one line naming it, exit 2.
+        if exc.filename is None:
+            raise
+        from runarch_gen.fileio import refused
+
+        _fail(f"runarch-gen: error: {refused(exc.filename, exc, 'cannot use')}")
+        return EXIT_USAGE
     except ImportError as exc:
         # A signal that lands while a native extension initialises surfaces as its
         # ImportError ("initialization failed"), the interrupt as its cause.

@@ -108,7 +108,9 @@ def deck(
         bots = check_bots(calibrate_bots.split(","), rules)
     used = resolve_seed(seed)
     with progress(None, "deck") as advance:
-        made, report = generate_deck(cards, used, exact=targets, advance=advance)
+        made, report = generate_deck(
+            cards, used, exact=targets, advance=advance, on_total=advance.set_total
+        )
     if calibrate:
         from runarch_gen.runarch.analysis.calibration import calibrate_deck
         from runarch_gen.runarch.boards.generate import generate_board

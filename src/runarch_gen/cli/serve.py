@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -50,12 +50,26 @@ def serve(
         import webbrowser
 
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    uvicorn.run(
-        create_app(host, port),
+    workshop = create_app(host, port)
+    config = uvicorn.Config(
+        workshop,
         host=host,
         port=port,
         log_level="warning",
         server_header=False,
-        limit_concurrency=200,
-        timeout_graceful_shutdown=5,
+        # The application answers 503 itself (as JSON) beyond its limit of requests at once.
+        limit_concurrency=None,
+        # Open connections get 2 s to finish; the jobs' processes then 1.5 s (see web.jobs):
+        # one Ctrl-C or SIGTERM ends the server within 5 s.
+        timeout_graceful_shutdown=2,
     )
+
+    class Server(uvicorn.Server):
+        """uvicorn's server, which also tells the work in progress to end as soon as a stop
+        is asked for, before the open connections are waited for."""
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            workshop.state.stopping.set()
+            super().handle_exit(sig, frame)
+
+    Server(config).run()

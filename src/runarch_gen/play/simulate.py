@@ -19,17 +19,19 @@ the games finished so far, with ``interrupted`` set.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import itertools
 import multiprocessing
 import os
 import signal
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from runarch_gen.background import release_signals, signals_held
-from runarch_gen.errors import check_stop, stop_handled
+from runarch_gen.errors import RunArchError, check_stop, stop_handled
 
 __all__ = [
     "GameRun",
@@ -89,7 +91,7 @@ class GameRun(Generic[ResultT]):
 
 
 IN_FLIGHT = 4
-"""Chunks handed to each worker ahead of the results read back."""
+"""Chunks handed to each worker at the start; one more for each chunk read back."""
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -145,26 +147,43 @@ def python_handles_ctrl_c() -> None:
         signal.signal(signal.SIGINT, signal.getsignal(signal.SIGINT))
 
 
-# Worker side: the task arrives once per worker, through the pool's initializer.
-_worker_task: Any = None
-_worker_play: Any = None
+# The pool. Each worker is a process of this one with a pipe of its own: chunks go down it and
+# results come back, so no lock is shared between processes. (multiprocessing.Pool shares its
+# queues' locks: a worker killed while holding one, as a SIGTERM to the whole process group
+# does, left pool.terminate() waiting for ever.) Workers ignore the stop signals: the parent
+# decides, and ends them with SIGKILL when it stops; a worker whose parent is gone finds its
+# pipe closed and ends too.
 
 
-def _init_worker(play_one: Any, task: Any) -> None:
-    global _worker_task, _worker_play
-    # Ctrl-C goes to the whole process group: the parent decides what happens, and workers
-    # that die of it would print tracebacks of their own.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # The parent's SIGTERM handler would make a terminated worker print a traceback.
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+def _worker(connection: Any, play_one: Any, task: Any) -> None:
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_IGN)
     release_signals()  # forked with them held (see _run_in_pool)
-    _worker_play, _worker_task = play_one, task
+    try:
+        while True:
+            chunk = connection.recv()
+            if chunk is None:
+                return
+            start, stop, seed = chunk
+            try:
+                result: Any = [
+                    (i, play_one(task, i, game_seed(seed, i))) for i in range(start, stop)
+                ]
+            except Exception as exc:  # handed to the parent, which raises it
+                result = _picklable(exc)
+            connection.send(result)
+    except (EOFError, OSError):  # the parent is gone
+        return
 
 
-def _play_chunk(chunk: tuple[int, int, int]) -> list[tuple[int, Any]]:
-    start, stop, seed = chunk
-    return [(i, _worker_play(_worker_task, i, game_seed(seed, i))) for i in range(start, stop)]
+def _picklable(exc: Exception) -> Exception:
+    import pickle
+
+    try:
+        pickle.dumps(exc)
+    except Exception:
+        return RuntimeError(repr(exc))
+    return exc
 
 
 def _run_in_pool(
@@ -176,51 +195,77 @@ def _run_in_pool(
     advance: Callable[[int], None],
     done: dict[int, ResultT],
 ) -> bool:
+    from multiprocessing.connection import wait
+
     size = chunk_size(games, workers)
-    # Chunks are made as the workers ask for them, at most IN_FLIGHT per worker ahead: a run
-    # of a billion games holds a few chunks, not all of them, before its first game.
-    window = threading.BoundedSemaphore(IN_FLIGHT * workers)
-    stopping = threading.Event()
-
-    def chunks() -> Iterator[tuple[int, int, int]]:
-        for start in range(0, games, size):
-            while not window.acquire(timeout=0.1):
-                if stopping.is_set():
-                    return
-            if stopping.is_set():
-                return
-            yield start, min(start + size, games), seed
-
-    pool = None
+    chunks = ((start, min(start + size, games), seed) for start in range(0, games, size))
+    context = multiprocessing.get_context()
+    processes: list[Any] = []
+    busy: dict[Any, int] = {}  # a worker's end of the pipe → chunks handed to it, not returned
     try:
         # A stop signal during the forks would be lost in CPython's at-fork hooks: held, it
-        # arrives when the pool stands, and stops the run like any other.
+        # arrives when the workers stand, and stops the run like any other.
         with signals_held():
-            pool = multiprocessing.get_context().Pool(workers, _init_worker, (play_one, task))
+            for _ in range(workers):
+                mine, theirs = context.Pipe()
+                process = context.Process(
+                    target=_worker, args=(theirs, play_one, task), daemon=True
+                )
+                process.start()
+                theirs.close()
+                processes.append(process)
+                busy[mine] = 0
         check_stop()
-        results: Iterator[list[tuple[int, Any]]] = pool.imap_unordered(_play_chunk, chunks())
-        for finished in results:
-            window.release()
-            for index, result in finished:
-                done[index] = result
-            advance(len(finished))
+        for connection in busy:
+            for chunk in itertools.islice(chunks, IN_FLIGHT):
+                connection.send(chunk)
+                busy[connection] += 1
+        while any(busy.values()):
+            ready: list[Any] = wait([c for c, n in busy.items() if n], timeout=0.2)
+            for connection in ready:
+                try:
+                    finished = connection.recv()
+                except (EOFError, OSError):
+                    raise RunArchError(
+                        "a worker process died (out of memory?); nothing was written"
+                    ) from None
+                if isinstance(finished, Exception):
+                    raise finished
+                busy[connection] -= 1
+                for index, result in finished:
+                    done[index] = result
+                advance(len(finished))
+                for chunk in itertools.islice(chunks, 1):
+                    connection.send(chunk)
+                    busy[connection] += 1
             check_stop()
     except KeyboardInterrupt:
         stop_handled()
-        stopping.set()
-        if pool is not None:
-            pool.terminate()
-            pool.join()
+        _end(processes, busy, kill=True)
         return True
     except BaseException:
-        stopping.set()
-        if pool is not None:
-            pool.terminate()
-            pool.join()
+        _end(processes, busy, kill=True)
         raise
-    pool.close()
-    pool.join()
+    _end(processes, busy, kill=False)
     return False
+
+
+def _end(processes: list[Any], connections: dict[Any, int], *, kill: bool) -> None:
+    """End the workers: at once (SIGKILL: they hold nothing the parent waits for), or by
+    telling each that no more chunks come."""
+    for connection in connections:
+        if not kill:
+            with contextlib.suppress(OSError):
+                connection.send(None)
+    for process in processes:
+        if kill:
+            process.kill()
+        process.join(timeout=None if kill else 5)
+        if process.is_alive():
+            process.kill()
+            process.join()
+    for connection in connections:
+        connection.close()
 
 
 def _last_digits(task: object, index: int, seed: int) -> int:

@@ -19,6 +19,7 @@ from runarch_gen.play.registry import Value, register_game
 from runarch_gen.runarch.design import DESIGN  # registered with the game
 from runarch_gen.runarch.engine.game import RunArchGame
 from runarch_gen.runarch.rules import parse_rules
+from runarch_gen.runarch.set_values import parse_board_value, parse_deck_value, parse_set_value
 
 if TYPE_CHECKING:
     from runarch_gen.play.balance import Finding
@@ -43,16 +44,26 @@ def load_runarch(values: Mapping[str, Value]) -> RunArchGame:
     options = ",".join(
         f"{name}={value}"
         for name, value in values.items()
-        if name not in ("variant", "set") and value != "default"
+        if name not in ("variant", "set", "board", "deck") and value != "default"
     )
     rules = parse_rules(f"{values['variant']}({options})", source="runarch")
     chosen = str(values["set"]).strip().lower()
-    if chosen == "sample":
+    inline = parse_set_value(str(values["set"]))
+    if inline is not None:
+        board, deck = inline
+    elif chosen == "sample":
         board, deck = sample_board(), sample_deck()
     elif re.fullmatch(r"[0-9]{1,10}", chosen):
         board, deck = _generated_set(int(chosen))
     else:
-        raise InputError(f"runarch: set is 'sample' or a seed, not {chosen[:40]!r}")
+        raise InputError(
+            f"runarch: set is 'sample', a seed or (on the command line, in a sweep file) a kit"
+            f" folder, not {chosen[:40]!r}"
+        )
+    if str(values.get("board", "set")).strip().lower() != "set":
+        board = parse_board_value(str(values["board"]))
+    if str(values.get("deck", "set")).strip().lower() != "set":
+        deck = parse_deck_value(str(values["deck"]))
     return RunArchGame(rules, board, deck)
 
 

@@ -1,10 +1,18 @@
 """The web workshop: a Starlette application over the library, for ``runarch-gen serve``.
 
-Pages: ``/boards``, ``/decks``, ``/kit``, ``/playtest`` (English or Czech). The JSON API under
-``/api/`` is what the pages use, and answers as the command line does: the same output for the
-same options, and for a bad option status 400 with the command line's one-line message as
-``{"error": ...}`` (docs/web.md lists every route). Long work (a deck, a kit, a playtest) runs
-as a job in a worker process (:mod:`.jobs`).
+How it is put together (docs/web.md says what each route answers):
+
+- :mod:`.guard` — the front door (errors always JSON, requests at once, Host, cross-site
+  requests, body size), :func:`.guard.middleware`;
+- :mod:`.params` — the one place where request text becomes numbers and booleans;
+- :mod:`.pages` — the pages (Jinja2 templates in ``templates/``, words in :mod:`.i18n`);
+- :mod:`.work` — computations a request asks for, cancelled when its client leaves or the
+  server stops, and conflicts explained within a time limit;
+- :mod:`.jobs` and :mod:`.worker` — decks, kits and playtests in worker processes.
+
+A handler parses (raising the command line's :class:`~runarch_gen.errors.InputError`, which
+:func:`_api` answers as 400 ``{"error": "one line"}``), calls one library function and
+serialises. :data:`ROUTES` lists them; a new page adds its routes there.
 
 >>> from starlette.testclient import TestClient
 >>> with TestClient(create_app(), base_url="http://127.0.0.1:8000") as client:
@@ -16,49 +24,48 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
-import json
-import math
-import re
-import secrets
+import threading
 import time
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import ThreadPoolExecutor
-from html import escape
-from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.middleware import Middleware
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import (
-    FileResponse,
-    HTMLResponse,
-    JSONResponse,
-    PlainTextResponse,
-    RedirectResponse,
-    Response,
-)
-from starlette.routing import Mount, Route
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from runarch_gen.errors import InputError, RunArchError
 from runarch_gen.runarch.boards.constraints import BoardConstraints
+from runarch_gen.runarch.boards.explain import Cancelled
+from runarch_gen.web import work
 from runarch_gen.web.boards import (
+    CPSAT_SECONDS,
     MAX_BOARDS,
+    MAX_CPSAT_BOARDS,
     BoardQuery,
     grid_svg,
     palette_svg,
-    parse_bool,
-    parse_int,
     parse_query,
-    parse_seed,
     parse_tiles,
 )
-from runarch_gen.web.guard import BodyTooLarge, Guard, allowed_hosts
-from runarch_gen.web.i18n import LANGUAGES, STRINGS, choose_language
-from runarch_gen.web.jobs import Busy, JobManager
+from runarch_gen.web.guard import BodyTooLarge, middleware
+from runarch_gen.web.i18n import LANGUAGES
+from runarch_gen.web.jobs import JobManager
+from runarch_gen.web.pages import fresh_seed, home, page, request_language, wants_download
+from runarch_gen.web.params import (
+    MAX_CALIBRATE_GAMES,
+    MAX_PLAYTEST_GAMES,
+    field_bool,
+    field_float,
+    field_int,
+    field_seed,
+    field_str,
+    parse_int,
+)
+from runarch_gen.web.work import Busy, ClientGone
 
 __all__ = ["create_app"]
 
@@ -67,20 +74,12 @@ MAX_BODY = 2_000_000
 MAX_QUERY = 8192
 MAX_TEXT = 1_000_000
 """Characters of an uploaded board or deck."""
-MAX_PLAYTEST_GAMES = 100_000
-MAX_CALIBRATE_GAMES = 10_000
-CLIENT_COOKIE = "rg_client"
-LANG_COOKIE = "rg_lang"
-_CLIENT_RE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
-PAGES = ("boards", "decks", "kit", "playtest")
+MAX_REQUESTS = 100
+"""Requests in progress at once; beyond, 503."""
+MAX_OFFSET = 20.0
+"""Millimetres a duplex offset may be, either way."""
 BOARD_PARAMS = {"seed", "diagonals", "fix", "forbid", "engine"}
-
-
-class ApiError(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
+NO_JOB = "no such job (jobs and their files are kept for an hour)"
 
 
 def _one_line(text: str) -> str:
@@ -97,7 +96,7 @@ def _check_params(request: Request, known: set[str]) -> None:
     for name in request.query_params:
         if name not in known:
             raise InputError(
-                f"unknown parameter {name[:40]!r}: expected {', '.join(sorted(known))}"
+                f"unknown parameter {name[:40]!r}: expected {', '.join(sorted(known)) or 'none'}"
             )
 
 
@@ -110,36 +109,88 @@ def _board_query(request: Request, extra: frozenset[str] = frozenset()) -> Board
     )
 
 
-def _fresh_seed(seed: int | None) -> int:
-    return seed if seed is not None else secrets.randbelow(2**31)
-
-
 def _attachment(response: Response, request: Request, name: str) -> Response:
-    if parse_bool("download", request.query_params.get("download", "0")):
+    if wants_download(request):
         response.headers["content-disposition"] = f'attachment; filename="{name}"'
     return response
+
+
+def _lang(request: Request) -> str:
+    return request_language(request)
 
 
 # ---------------------------------------------------------------------------------------------
 # The board API: what `runarch-gen board`, `boards` and `count` print
 
 
+async def _satisfiable(request: Request, constraints: BoardConstraints) -> int:
+    """The exact number of boards meeting ``constraints`` (milliseconds, whatever the bans);
+    none: the command line's error, explained within :data:`.explain.EXPLAIN_SECONDS`."""
+    from runarch_gen.runarch.boards.generate import count_boards
+
+    total = await run_in_threadpool(count_boards, constraints)
+    if total:
+        return total
+    raise InputError(await work.conflict(request, constraints, _lang(request)))
+
+
+def _cpsat_bounds(query: BoardQuery, count: int) -> None:
+    if query.engine == "cpsat" and count > MAX_CPSAT_BOARDS:
+        raise InputError(
+            f"--count {count}: at most {MAX_CPSAT_BOARDS} boards with --engine cpsat here"
+            " (one CP-SAT solve each; the exact engine draws any number)"
+        )
+
+
+def _drawn(query: BoardQuery, count: int, seed: int, cancel: Any) -> list[Any]:
+    """``count`` boards; with CP-SAT, each solve time-limited and the run cancellable."""
+    from runarch_gen.runarch.boards.generate import generate_boards
+
+    def step(n: int) -> None:
+        del n
+        if cancel.is_set():
+            raise Cancelled
+
+    return generate_boards(
+        count,
+        query.constraints,
+        seed=seed,
+        engine=query.engine,
+        on_progress=step,
+        time_limit=CPSAT_SECONDS,
+    )
+
+
 async def api_board(request: Request) -> Response:
     """``runarch-gen board`` (``format`` text, json, png) and the board as SVG."""
     query = _board_query(request, frozenset({"format", "lang", "download"}))
-    await _satisfiable(query.constraints)
-    return await run_in_threadpool(_board, request, query)
-
-
-def _board(request: Request, query: BoardQuery) -> Response:
-    from runarch_gen.runarch.boards.generate import generate_board, generation_meta
-    from runarch_gen.runarch.boards.io import format_board
-
     fmt = request.query_params.get("format", "json").lower()  # a JSON API: JSON unless asked
     if fmt not in ("text", "json", "png", "svg"):
         raise InputError(f"--format {fmt[:40]!r}: expected text, json, png or svg")
-    seed = _fresh_seed(query.seed)
+    seed = query.seed if query.seed is not None else fresh_seed()
+    if query.engine != "cpsat":  # microseconds: counted, drawn and written in one go
+        answer = await run_in_threadpool(_exact_board, request, query, seed, fmt)
+        if answer is not None:
+            return answer
+    await _satisfiable(request, query.constraints)
+    (board,) = await work.run_cancellable(request, _drawn, query, 1, seed)
+    return await run_in_threadpool(_board_answer, request, query, board, seed, fmt)
+
+
+def _exact_board(request: Request, query: BoardQuery, seed: int, fmt: str) -> Response | None:
+    """The board of the exact engine, or ``None`` when no board meets the options."""
+    from runarch_gen.runarch.boards.generate import count_boards, generate_board
+
+    if not count_boards(query.constraints):
+        return None
     board = generate_board(query.constraints, seed=seed, engine=query.engine)
+    return _board_answer(request, query, board, seed, fmt)
+
+
+def _board_answer(request: Request, query: BoardQuery, board: Any, seed: int, fmt: str) -> Response:
+    from runarch_gen.runarch.boards.generate import generation_meta
+    from runarch_gen.runarch.boards.io import format_board
+
     name = f"board-{seed}.{ {'text': 'txt'}.get(fmt, fmt) }"
     response: Response
     if fmt == "png":
@@ -161,21 +212,18 @@ def _board(request: Request, query: BoardQuery) -> Response:
 
 async def api_boards(request: Request) -> Response:
     """``runarch-gen boards -n COUNT`` (``format`` jsonl or text)."""
-    query = _board_query(request, frozenset({"count", "format", "download"}))
-    await _satisfiable(query.constraints)
-    return await run_in_threadpool(_boards, request, query)
-
-
-def _boards(request: Request, query: BoardQuery) -> Response:
-    from runarch_gen.runarch.boards.generate import generate_boards, generation_meta
+    from runarch_gen.runarch.boards.generate import generation_meta
     from runarch_gen.runarch.boards.io import format_boards
 
+    query = _board_query(request, frozenset({"count", "format", "download"}))
     count = parse_int("count", request.query_params.get("count", "1"), 1, MAX_BOARDS)
     fmt = request.query_params.get("format", "jsonl").lower()
     if fmt not in ("jsonl", "text"):
         raise InputError(f"--format {fmt[:40]!r}: expected jsonl or text")
-    seed = _fresh_seed(query.seed)
-    found = generate_boards(count, query.constraints, seed=seed, engine=query.engine)
+    _cpsat_bounds(query, count)
+    await _satisfiable(request, query.constraints)
+    seed = query.seed if query.seed is not None else fresh_seed()
+    found = await work.run_cancellable(request, _drawn, query, count, seed)
     meta = generation_meta(seed, query.engine, query.constraints)
     text = format_boards(found, "text" if fmt == "text" else "jsonl", meta)
     media = "application/x-ndjson" if fmt == "jsonl" else "text/plain; charset=utf-8"
@@ -185,15 +233,16 @@ def _boards(request: Request, query: BoardQuery) -> Response:
 
 
 async def api_count(request: Request) -> Response:
-    """``runarch-gen count --json``; contradictory options: 400 with the CP-SAT explanation."""
+    """``runarch-gen count --json``; contradictory options: 400 with the explanation (in the
+    request's ``lang``), or without it when it is not found within the time limit."""
     from runarch_gen.runarch.boards.generate import resolve_engine
 
-    query = _board_query(request)
+    query = _board_query(request, frozenset({"lang"}))
     if query.engine == "cpsat":
         raise InputError("--engine cpsat: counting by CP-SAT enumeration is not served here")
     if query.seed is not None:
         raise InputError("unknown parameter 'seed': a count takes no seed")
-    total = await _satisfiable(query.constraints)
+    total = await _satisfiable(request, query.constraints)
     return JSONResponse(
         {
             "count": total,
@@ -201,40 +250,6 @@ async def api_count(request: Request) -> Response:
             "constraints": query.constraints.to_json(),
         }
     )
-
-
-@functools.lru_cache(maxsize=256)
-def _contradiction(constraints: BoardConstraints) -> InputError:
-    """The command line's error for constraints no board meets. CP-SAT's explanation takes
-    from a tenth of a second to seconds, so a page toggling a pin asks for it once."""
-    from runarch_gen.runarch.boards.generate import contradiction
-
-    return contradiction(constraints)
-
-
-_EXPLAINERS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="explain")
-MAX_EXPLAINING = 16
-"""Contradictions explained or waiting at once; beyond, 429 (the explanations are CP-SAT solves
-and must not crowd out the board requests, which run in the server's own thread pool)."""
-_explaining = [0]
-
-
-async def _satisfiable(constraints: BoardConstraints) -> int:
-    """The exact number of boards meeting ``constraints``; none: the command line's error,
-    explained by CP-SAT on one of two threads of its own."""
-    from runarch_gen.runarch.boards.generate import count_boards
-
-    total = await run_in_threadpool(count_boards, constraints)
-    if total:
-        return total
-    if _explaining[0] >= MAX_EXPLAINING:
-        raise Busy("too many contradictions are being explained at once: try again")
-    _explaining[0] += 1
-    try:
-        error = await asyncio.wrap_future(_EXPLAINERS.submit(_contradiction, constraints))
-    finally:
-        _explaining[0] -= 1
-    raise error
 
 
 def api_grid(request: Request) -> Response:
@@ -255,6 +270,8 @@ async def api_check(request: Request) -> Response:
     """``runarch-gen check --json`` on the request body: boards (text, JSON, JSON Lines) or a
     deck (JSON, CSV). Status 200 with the report whatever the verdict; its ``exit_code`` is the
     command line's."""
+    from runarch_gen.web.params import parse_bool
+
     _check_params(request, {"diagonals"})
     diagonals = parse_bool("diagonals", request.query_params.get("diagonals", "0"))
     text = await _body_text(request)
@@ -264,12 +281,13 @@ async def api_check(request: Request) -> Response:
         from runarch_gen.runarch.decks.check import check_deck_text
         from runarch_gen.runarch.decks.io import sniff_deck
 
-        if sniff_deck(text):
+        deck = sniff_deck(text)
+        if deck:
             report: Any = check_deck_text(text, source="upload")
         else:
             report = check_board_text(text, source="upload", diagonals=diagonals)
         return {
-            "kind": "deck" if sniff_deck(text) else "boards",
+            "kind": "deck" if deck else "boards",
             "exit_code": report.exit_code,
             "lines": report.lines(),
             "report": report.to_json(),
@@ -301,20 +319,7 @@ async def _body_json(request: Request) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------------------------
-# Jobs: options checked here as the command line checks them, then queued
-
-
-def _field(body: dict[str, Any], name: str, kind: type, default: Any) -> Any:
-    value = body.get(name, default)
-    if value is None:
-        return default
-    if kind is float and isinstance(value, int) and not isinstance(value, bool):
-        value = float(value)
-    if kind is int and isinstance(value, str) and value.strip().isdigit():
-        value = int(value.strip())
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise InputError(f"--{name.replace('_', '-')}: expected {kind.__name__}, not {value!r:.40}")
-    return value
+# Jobs: every option checked here as the command line checks it, before the job is accepted
 
 
 def _known_fields(body: dict[str, Any], known: set[str]) -> None:
@@ -323,13 +328,17 @@ def _known_fields(body: dict[str, Any], known: set[str]) -> None:
             raise InputError(f"unknown field {name[:40]!r}: expected {', '.join(sorted(known))}")
 
 
-def _seed_field(body: dict[str, Any]) -> int:
-    value = body.get("seed")
-    if value is None or value == "":
-        return _fresh_seed(None)
-    seed = parse_seed(str(value))
-    assert seed is not None
-    return seed
+def _seed(body: dict[str, Any]) -> int:
+    seed = field_seed(body)
+    return seed if seed is not None else fresh_seed()
+
+
+def _choice(body: dict[str, Any], name: str, choices: tuple[str, ...], default: str) -> str:
+    value = field_str(body, name, default=default, limit=40).strip().lower()
+    if value not in choices:
+        option = name.replace("_", "-")
+        raise InputError(f"--{option} {value!r}: expected one of {', '.join(choices)}")
+    return value
 
 
 def deck_options(body: dict[str, Any]) -> dict[str, Any]:
@@ -337,22 +346,29 @@ def deck_options(body: dict[str, Any]) -> dict[str, Any]:
     from runarch_gen.runarch.decks.generate import MAX_CARDS, MIN_CARDS
 
     _known_fields(body, {"cards", "seed", "calibrate", "calibrate_games", "lang"})
-    cards = _field(body, "cards", int, 50)
+    cards = field_int(body, "cards", 0, 10**6, default=50)
     if not MIN_CARDS <= cards <= MAX_CARDS:
         raise InputError(f"--cards {cards}: a deck has {MIN_CARDS} to {MAX_CARDS} cards [R-01]")
-    games = _field(body, "calibrate_games", int, 400)
-    if not 1 <= games <= MAX_CALIBRATE_GAMES:
-        raise InputError(f"--calibrate-games {games}: expected 1 to {MAX_CALIBRATE_GAMES}")
-    lang = _field(body, "lang", str, "en")
-    if lang not in LANGUAGES:
-        raise InputError(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
     return {
         "cards": cards,
-        "seed": _seed_field(body),
-        "calibrate": _field(body, "calibrate", bool, False),
-        "calibrate_games": games,
-        "lang": lang,
+        "seed": _seed(body),
+        "calibrate": field_bool(body, "calibrate", default=False),
+        "calibrate_games": field_int(body, "calibrate_games", 1, MAX_CALIBRATE_GAMES, default=400),
+        "lang": _choice(body, "lang", LANGUAGES, "en"),
     }
+
+
+def _offset(text: str) -> str:
+    """``--duplex-offset X,Y``: two numbers of at most :data:`MAX_OFFSET` mm either way."""
+    from runarch_gen.web.params import parse_float
+
+    if not text.strip():
+        return ""
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise InputError(f"--duplex-offset {text[:40]!r}: expected X,Y in mm (e.g. 0.5,-1)")
+    x, y = (parse_float("duplex-offset", p.strip(), -MAX_OFFSET, MAX_OFFSET) for p in parts)
+    return f"{x!r},{y!r}"
 
 
 def kit_options(body: dict[str, Any]) -> dict[str, Any]:
@@ -365,48 +381,39 @@ def kit_options(body: dict[str, Any]) -> dict[str, Any]:
     known = {"seed", "paper", "lang", "bleed", "duplex", "duplex_offset", "print_friendly"}
     known |= {"only", "validate", "board", "deck"}
     _known_fields(body, known)
-    paper = _field(body, "paper", str, "a4").lower()
-    if paper not in load_kit_config().papers:
-        papers = ", ".join(load_kit_config().papers)
-        raise InputError(f"--paper {paper[:40]!r}: expected one of {papers}")
-    bleed = _field(body, "bleed", float, 3.0)
-    if not math.isfinite(bleed) or not 0 <= bleed <= 20:
-        raise InputError(f"--bleed {bleed:g}: expected 0 to 20 mm")
-    only = _field(body, "only", list, [])
-    if not all(isinstance(k, str) for k in only):
+    paper = _choice(body, "paper", tuple(load_kit_config().papers), "a4")
+    bleed = field_float(body, "bleed", 0.0, 20.0, default=3.0)
+    only = body.get("only") or []
+    if not isinstance(only, list) or not all(isinstance(k, str) and len(k) < 40 for k in only):
         raise InputError("--only: expected a list of component kinds")
-    offset = _field(body, "duplex_offset", str, "")
+    offset = _offset(field_str(body, "duplex_offset", default="", limit=40))
     options = KitOptions(
         paper=paper,
-        lang=_field(body, "lang", str, "en").lower(),
+        lang=_choice(body, "lang", LANGUAGES, "en"),
         bleed=bleed,
-        duplex=_field(body, "duplex", str, "long").lower(),
+        duplex=_choice(body, "duplex", ("long", "short", "none"), "long"),  # type: ignore[arg-type]
         duplex_offset=parse_offset(offset or None),
-        print_friendly=_field(body, "print_friendly", bool, False),
+        print_friendly=field_bool(body, "print_friendly", default=False),
         only=parse_only(",".join(only)) if only else None,
     ).checked()
     out: dict[str, Any] = {
-        "seed": _seed_field(body),
+        "seed": _seed(body),
         "paper": options.paper,
         "lang": options.lang,
         "bleed": options.bleed,
         "duplex": options.duplex,
-        "duplex_offset": offset.strip(),
+        "duplex_offset": offset,
         "print_friendly": options.print_friendly,
         "only": [k.replace("_", "-") for k in options.only or ()],
-        "validate": _field(body, "validate", bool, False),
+        "validate": field_bool(body, "validate", default=False),
     }
-    board = _field(body, "board", str, "")
+    board = field_str(body, "board", default="", limit=MAX_TEXT)
     if board.strip():
-        if len(board) > MAX_TEXT:
-            raise InputError(f"--board: over {MAX_TEXT:,} characters")
         parse_board(board, source="--board")
         out["board"] = board
         out["board_format"] = "json" if board.lstrip().startswith("{") else "txt"
-    deck = _field(body, "deck", str, "")
+    deck = field_str(body, "deck", default="", limit=MAX_TEXT)
     if deck.strip():
-        if len(deck) > MAX_TEXT:
-            raise InputError(f"--deck: over {MAX_TEXT:,} characters")
         read_deck_text(deck, source="--deck")
         out["deck"] = deck
         out["deck_format"] = "json" if deck.lstrip().startswith("{") else "csv"
@@ -414,32 +421,25 @@ def kit_options(body: dict[str, Any]) -> dict[str, Any]:
 
 
 def playtest_options(body: dict[str, Any]) -> dict[str, Any]:
-    """The playtest form: a registered game, its parameters, bots, games, seed."""
+    """The playtest form: a registered game, its parameters, bots, games, seed — the game made
+    and the bots seated as the playtest will, so that nothing fails after it is accepted."""
     from runarch_gen.games import game_values
+    from runarch_gen.play.playtest import check_bots
 
     _known_fields(body, {"game", "rules", "bots", "games", "seed"})
-    game = _field(body, "game", str, "runarch")
-    rules = _field(body, "rules", str, "")
-    if len(rules) > 400:
-        raise InputError("--rules: over 400 characters")
-    registration, _ = game_values(game, rules)
-    bots_text = _field(body, "bots", str, "")
-    bots = [b.strip().lower() for b in bots_text.split(",") if b.strip()]
-    known = ", ".join(sorted(registration.bots))
-    if len(bots) > 16:
-        raise InputError("--bots: at most 16 bots")
-    for bot in bots:
-        if bot not in registration.bots:
-            raise InputError(f"unknown bot {bot[:40]!r}: expected one of {known}")
-    games = _field(body, "games", int, 200)
-    if not 1 <= games <= MAX_PLAYTEST_GAMES:
-        raise InputError(f"--games {games}: expected 1 to {MAX_PLAYTEST_GAMES:,}")
+    game = field_str(body, "game", default="runarch", limit=40)
+    rules = field_str(body, "rules", default="", limit=400)
+    registration, values = game_values(game, rules)
+    made = registration.load(values)  # every parameter checked as the game checks it
+    bots_text = field_str(body, "bots", default="", limit=200)
+    given = [b for b in bots_text.split(",") if b.strip()]
+    bots = list(check_bots(registration, given, made.num_players)) if given else []
     return {
         "game": registration.game_type.short_name,
         "rules": rules,
         "bots": bots,
-        "games": games,
-        "seed": _seed_field(body),
+        "games": field_int(body, "games", 1, MAX_PLAYTEST_GAMES, default=200),
+        "seed": _seed(body),
     }
 
 
@@ -451,10 +451,9 @@ JOB_FORMS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
 
 
 def _client(request: Request) -> str:
-    cookie = request.cookies.get(CLIENT_COOKIE, "")
-    if _CLIENT_RE.match(cookie):
-        return "cookie:" + cookie
-    return "address:" + (request.client.host if request.client else "?")
+    """Who a job belongs to for the limits: the client's address (a cookie costs nothing to
+    change, an address does)."""
+    return request.client.host if request.client else "?"
 
 
 def _jobs(request: Request) -> JobManager:
@@ -467,7 +466,7 @@ def submit(kind: str) -> Callable[[Request], Any]:
         _check_params(request, set())
         body = await _body_json(request)
         options = await run_in_threadpool(JOB_FORMS[kind], body)
-        job = _jobs(request).submit(kind, _client(request), options)
+        job = await run_in_threadpool(_jobs(request).submit, kind, _client(request), options)
         status = _jobs(request).status(job)
         return JSONResponse({**status, "url": f"/api/jobs/{job.id}"}, status_code=202)
 
@@ -479,7 +478,7 @@ def api_job(request: Request) -> Response:
     manager = _jobs(request)
     job = manager.get(request.path_params["job"])
     if job is None:
-        return _error(404, "no such job (jobs and their files are kept for an hour)")
+        return _error(404, NO_JOB)
     return JSONResponse(manager.status(job))
 
 
@@ -488,7 +487,7 @@ def api_cancel(request: Request) -> Response:
     manager = _jobs(request)
     job = manager.cancel(request.path_params["job"])
     if job is None:
-        return _error(404, "no such job (jobs and their files are kept for an hour)")
+        return _error(404, NO_JOB)
     return JSONResponse(manager.status(job))
 
 
@@ -497,12 +496,11 @@ def api_job_file(request: Request) -> Response:
     manager = _jobs(request)
     job = manager.get(request.path_params["job"])
     if job is None:
-        return _error(404, "no such job (jobs and their files are kept for an hour)")
+        return _error(404, NO_JOB)
     path = manager.file_path(job, request.path_params["name"])
     if path is None:
         return _error(404, "no such file in this job")
-    download = parse_bool("download", request.query_params.get("download", "0"))
-    return FileResponse(path, filename=path.name if download else None)
+    return FileResponse(path, filename=path.name if wants_download(request) else None)
 
 
 def api_games(request: Request) -> Response:
@@ -514,121 +512,12 @@ def api_games(request: Request) -> Response:
 
 
 # ---------------------------------------------------------------------------------------------
-# Pages
-
-
-def _lang(request: Request) -> str:
-    return choose_language(
-        request.query_params.get("lang"),
-        request.cookies.get(LANG_COOKIE),
-        request.headers.get("accept-language"),
-    )
-
-
-def _template(name: str) -> str:
-    return (resources.files("runarch_gen.web") / "templates" / name).read_text("utf-8")
-
-
-_PLACEHOLDER = re.compile(r"\{\{(!?)(\w+)\}\}")
-
-
-def render(name: str, strings: dict[str, str], raw: dict[str, str]) -> str:
-    """The template with ``{{key}}`` replaced by the escaped word and ``{{!key}}`` by markup."""
-
-    def fill(match: re.Match[str]) -> str:
-        if match[1]:
-            return raw[match[2]]
-        return escape(strings[match[2]])
-
-    return _PLACEHOLDER.sub(fill, _template(name))
-
-
-def _games_options() -> str:
-    from runarch_gen.games import registered_games
-
-    parts = []
-    for r in registered_games():
-        spec = r.game_type
-        bots = ",".join(sorted(r.bots))
-        params = "\n".join(parameter.describe() for parameter in spec.parameters)
-        parts.append(
-            f'<option value="{escape(spec.short_name)}" data-bots="{escape(bots)}"'
-            f' data-params="{escape(params)}">{escape(spec.long_name)}</option>'
-        )
-    return "".join(parts)
-
-
-def _kind_boxes(lang: str) -> str:
-    """The ``--only`` check boxes, named in the page's language as the kit names them."""
-    from runarch_gen.runarch.kit.build import KINDS
-    from runarch_gen.runarch.kit.config import load_kit_config
-
-    texts = load_kit_config().texts(lang)
-    return "\n".join(
-        f'<label><input type="checkbox" name="only" value="{escape(k.replace("_", "-"))}">'
-        f" {escape(texts.kind(k))}</label>"
-        for k in KINDS
-    )
-
-
-def page(request: Request) -> Response:
-    name = request.path_params.get("page", "boards")
-    if name not in PAGES:
-        return PlainTextResponse("no such page", status_code=404)
-    if set(request.query_params) - {"lang"}:
-        return PlainTextResponse("unknown parameter", status_code=400)
-    lang = _lang(request)
-    strings = STRINGS[lang]
-    nav = "".join(
-        f'<a href="/{p}"{" aria-current=page" if p == name else ""}>'
-        f"{escape(strings['nav_' + p])}</a>"
-        for p in PAGES
-    )
-    switch = "".join(
-        f'<a class="lang{" on" if code == lang else ""}" href="/{name}?lang={code}"'
-        f' hreflang="{code}">{code.upper()}</a>'
-        for code in LANGUAGES
-    )
-    raw = {
-        "nav": nav,
-        "switch": switch,
-        "lang": lang,
-        "page": name,
-        # Inside <script> entities are not decoded: escape only what could end the element.
-        "strings_json": json.dumps(strings, ensure_ascii=False)
-        .replace("<", "\\u003c")
-        .replace(">", "\\u003e")
-        .replace("&", "\\u0026"),
-        "games_options": _games_options() if name == "playtest" else "",
-        "kinds": _kind_boxes(lang) if name == "kit" else "",
-    }
-    raw["body"] = render(f"{name}.html", strings, raw)
-    html = render("base.html", strings, raw)
-    response = HTMLResponse(html)
-    response.headers["content-security-policy"] = (
-        "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self';"
-        " frame-ancestors 'none'"
-    )
-    response.headers["x-content-type-options"] = "nosniff"
-    if "lang" in request.query_params and request.query_params["lang"] in LANGUAGES:
-        response.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="strict")
-    if not _CLIENT_RE.match(request.cookies.get(CLIENT_COOKIE, "")):
-        response.set_cookie(
-            CLIENT_COOKIE, secrets.token_urlsafe(24), samesite="strict", httponly=True
-        )
-    return response
-
-
-def home(request: Request) -> Response:
-    return RedirectResponse("/boards", status_code=303)
-
-
-# ---------------------------------------------------------------------------------------------
 # The application
 
 
 def _api(endpoint: Callable[[Request], Any]) -> Callable[[Request], Any]:
-    """Run a synchronous endpoint in the thread pool, turning the library's errors into 400."""
+    """An API route: synchronous endpoints run in the thread pool; the library's errors are
+    400, :class:`Busy` 429, a body too large 413; the time spent is in ``Server-Timing``."""
 
     async def wrapped(request: Request) -> Response:
         started = time.perf_counter()
@@ -649,9 +538,63 @@ def _api(endpoint: Callable[[Request], Any]) -> Callable[[Request], Any]:
             return _error(429, str(exc))
         except BodyTooLarge as exc:
             return _error(413, str(exc))
+        except ClientGone:
+            return Response(status_code=499)  # nobody reads it
         return result
 
     return wrapped
+
+
+def _page(request: Request) -> Response:
+    try:
+        return page(request)
+    except RunArchError as exc:
+        return _error(400, str(exc))
+
+
+ROUTES: list[BaseRoute] = [
+    Route("/", home),
+    Route("/api/runarch/board", _api(api_board)),
+    Route("/api/runarch/boards", _api(api_boards)),
+    Route("/api/runarch/count", _api(api_count)),
+    Route("/api/runarch/grid.svg", _api(api_grid)),
+    Route("/api/runarch/palette.svg", _api(api_palette)),
+    Route("/api/runarch/check", _api(api_check), methods=["POST"]),
+    Route("/api/runarch/deck", _api(submit("deck")), methods=["POST"]),
+    Route("/api/runarch/kit", _api(submit("kit")), methods=["POST"]),
+    Route("/api/playtest", _api(submit("playtest")), methods=["POST"]),
+    Route("/api/games", _api(api_games)),
+    Route("/api/jobs/{job}", _api(api_job)),
+    Route("/api/jobs/{job}/cancel", _api(api_cancel), methods=["POST"]),
+    Route("/api/jobs/{job}/files/{name}", _api(api_job_file)),
+    Mount("/static", StaticFiles(packages=[("runarch_gen.web", "static")]), name="static"),
+    Route("/{page}", _page),
+]
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    headers = dict(exc.headers or {})
+    if exc.status_code == 405:
+        message = f"method {request.method} is not allowed here"
+    elif exc.status_code == 404 and exc.detail == "Not Found":
+        message = f"no such route: {request.url.path[:80]}"
+    else:
+        message = str(exc.detail)
+    return JSONResponse({"error": _one_line(message)}, status_code=exc.status_code, headers=headers)
+
+
+async def _server_error(request: Request, exc: Exception) -> Response:
+    del request, exc
+    return _error(500, "internal error: the server's log has the details")
+
+
+def _warm_up() -> None:
+    """Build the counter's tables before the first request needs them."""
+    from runarch_gen.runarch.boards.generate import count_boards
+
+    count_boards(BoardConstraints.parse(forbids=["a1=5Y"]))
+    count_boards(BoardConstraints.parse(diagonals=True, fixes=["a1=5Y"]))
 
 
 def create_app(
@@ -660,6 +603,7 @@ def create_app(
     *,
     jobs: JobManager | None = None,
     tick_seconds: float = 1.0,
+    max_requests: int = MAX_REQUESTS,
 ) -> Starlette:
     """The workshop for a server bound to ``host``:``port``."""
 
@@ -668,6 +612,7 @@ def create_app(
         # The job folder exists only while the server runs.
         manager = jobs if jobs is not None else JobManager()
         app.state.jobs = manager
+        await run_in_threadpool(_warm_up)
 
         async def ticker() -> None:
             while True:
@@ -678,37 +623,19 @@ def create_app(
         try:
             yield
         finally:
+            app.state.stopping.set()  # every cancellable computation ends now
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
             manager.shutdown()
 
-    routes = [
-        Route("/", home),
-        Route("/api/runarch/board", _api(api_board)),
-        Route("/api/runarch/boards", _api(api_boards)),
-        Route("/api/runarch/count", _api(api_count)),
-        Route("/api/runarch/grid.svg", _api(api_grid)),
-        Route("/api/runarch/palette.svg", _api(api_palette)),
-        Route("/api/runarch/check", _api(api_check), methods=["POST"]),
-        Route("/api/runarch/deck", _api(submit("deck")), methods=["POST"]),
-        Route("/api/runarch/kit", _api(submit("kit")), methods=["POST"]),
-        Route("/api/playtest", _api(submit("playtest")), methods=["POST"]),
-        Route("/api/games", _api(api_games)),
-        Route("/api/jobs/{job}", _api(api_job)),
-        Route("/api/jobs/{job}/cancel", _api(api_cancel), methods=["POST"]),
-        Route("/api/jobs/{job}/files/{name}", _api(api_job_file)),
-        Mount("/static", StaticFiles(packages=[("runarch_gen.web", "static")])),
-        Route("/{page}", page),
-    ]
-    any_address = host in ("0.0.0.0", "::")
-    middleware = [
-        Middleware(
-            Guard,
-            hosts=allowed_hosts(host),
-            port=port,
-            any_address=any_address,
-            max_body=MAX_BODY,
-        )
-    ]
-    return Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    app = Starlette(
+        routes=ROUTES,
+        middleware=middleware(host, port, max_body=MAX_BODY, max_requests=max_requests),
+        exception_handlers={HTTPException: _http_error, Exception: _server_error},
+        lifespan=lifespan,
+    )
+    # Set when the server stops (by the lifespan's end, or earlier by `serve` as soon as a stop
+    # is asked for): the computations of this application's requests end.
+    app.state.stopping = threading.Event()
+    return app

@@ -17,45 +17,20 @@ from runarch_gen.errors import InputError
 from runarch_gen.runarch.atoms import N_SQUARES, PIECES, SIZE, Piece, square_name
 from runarch_gen.runarch.boards.board import Board
 from runarch_gen.runarch.boards.constraints import BoardConstraints
+from runarch_gen.web.params import parse_bool, parse_seed
 
 if TYPE_CHECKING:
     from runarch_gen.runarch.kit.components import KitPainter
 
-__all__ = ["MAX_BOARDS", "BoardQuery", "grid_svg", "palette_svg", "parse_query"]
+__all__ = ["MAX_BOARDS", "BoardQuery", "grid_svg", "palette_svg", "parse_query", "parse_tiles"]
 
 MAX_BOARDS = 10_000
 """The most boards one ``/api/runarch/boards`` request draws."""
 MAX_FORBIDS = N_SQUARES * N_SQUARES
-MAX_SEED = 2**63 - 1
-TRUE = ("1", "true", "yes", "on", "")
-FALSE = ("0", "false", "no", "off")
-
-
-def parse_bool(name: str, value: str | None) -> bool:
-    if value is None:
-        return False
-    text = value.strip().lower()
-    if text in TRUE:
-        return True
-    if text in FALSE:
-        return False
-    raise InputError(f"--{name} {value[:40]!r}: expected true or false")
-
-
-def parse_int(name: str, value: str, low: int, high: int) -> int:
-    text = value.strip()
-    if not (text.isdigit() or (text.startswith("-") and text[1:].isdigit())) or len(text) > 20:
-        raise InputError(f"--{name} {value[:40]!r}: expected a whole number")
-    number = int(text)
-    if not low <= number <= high:
-        raise InputError(f"--{name} {number}: expected {low} to {high}")
-    return number
-
-
-def parse_seed(value: str | None) -> int | None:
-    if value is None or not value.strip():
-        return None
-    return parse_int("seed", value, 0, MAX_SEED)
+MAX_CPSAT_BOARDS = 20
+"""The most boards one request draws with ``engine=cpsat`` (one CP-SAT solve each)."""
+CPSAT_SECONDS = 2.0
+"""The time limit of one CP-SAT solve for a request."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +98,9 @@ def grid_svg(constraints: BoardConstraints, board: Board | None = None, *, lang:
     from runarch_gen.pnp.surface import Stroke
     from runarch_gen.pnp.svg import SvgSurface
     from runarch_gen.pnp.text import TextStyle
+    from runarch_gen.web.i18n import STRINGS
 
+    words = STRINGS.get(lang, STRINGS["en"])
     paint = painter(lang)
     tile = paint.layouts["tile"].width
     band = LABEL_BAND
@@ -161,13 +138,19 @@ def grid_svg(constraints: BoardConstraints, board: Board | None = None, *, lang:
                 s.rect(_box(0.8, 0.8, tile - 1.6, tile - 1.6), None, Stroke(ink, 1.6))
         code = f' data-code="{piece.code}"' if piece is not None else ""
         pin = f' data-pin="{pinned[sq].code}"' if sq in pinned else ""
-        aria = square_name(sq) + (f" {piece.code}" if piece is not None else "")
+        aria = f"{words['square']} {square_name(sq)}" + (
+            f" {piece.code}" if piece is not None else ""
+        )
+        if sq in pinned:
+            aria += f", {words['pinned']}"
+        if board is None and sq in banned:
+            aria += f", {words['banned']} " + " ".join(p.code for p in banned[sq][:25])
         s.raw(
             f'<rect class="sq" data-square="{square_name(sq)}"{code}{pin} x="{x:g}" y="{y:g}"'
             f' width="{tile:g}" height="{tile:g}" fill="transparent" stroke="#ffffff"'
             f' stroke-width="0.6" tabindex="0" role="button" aria-label="{aria}"/>'
         )
-    return s.svg(attributes=' class="grid" role="img"')
+    return s.svg(attributes=f' class="grid" role="group" aria-label="{words["grid"]}"')
 
 
 def palette_svg(*, lang: str = "en") -> str:
@@ -189,7 +172,7 @@ def palette_svg(*, lang: str = "en") -> str:
             f' height="{tile:g}" fill="transparent" tabindex="0" role="button"'
             f' aria-label="{piece.code}"/>'
         )
-    return s.svg(attributes=' class="palette" role="img"')
+    return s.svg(attributes=' class="palette" role="group"')
 
 
 def board_svg(board: Board, *, lang: str = "en") -> str:

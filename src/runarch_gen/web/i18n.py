@@ -95,6 +95,36 @@ STRINGS: dict[str, dict[str, str]] = {
         "wins": "wins",
         "of": "of",
         "rate": "rate",
+        "pages": "Pages",
+        "grid": "The board",
+        "palette": "Tiles",
+        "progress": "Progress",
+        "json_report": "JSON",
+        "all_cards": "Every card front",
+        "file": "File",
+        "square": "square",
+        "pinned": "pinned",
+        "banned": "banned",
+        "many_limit": "At most {max} boards per request.",
+        "many_fewer": "Only {count} boards meet these options.",
+        "many_bad": "Enter a whole number from 1 to {max}.",
+        "seed_bad": "A seed is a whole number from 0 to 9223372036854775807.",
+        "label_games": "games",
+        "label_boards": "boards",
+        "label_deck": "deck",
+        "label_calibrate": "calibration games",
+        "label_kit": "kit",
+        "label_simulate": "games",
+        "label_validate": "games",
+        "label_set": "checks",
+        "steps": "steps",
+        "group_bot": "bot",
+        "group_seat": "seat",
+        "group_side": "side",
+        "group_value": "value",
+        "group_first": "first player",
+        "stop_cancelled": "cancelled",
+        "rate_interval": "95 % interval",
         "metrics": "Design metrics (docs/metrics.md)",
         "value": "value",
     },
@@ -179,10 +209,55 @@ STRINGS: dict[str, dict[str, str]] = {
         "wins": "výher",
         "of": "z",
         "rate": "podíl",
+        "pages": "Stránky",
+        "grid": "Plán",
+        "palette": "Podložky",
+        "progress": "Průběh",
+        "json_report": "JSON",
+        "all_cards": "Líce všech karet",
+        "file": "Soubor",
+        "square": "pole",
+        "pinned": "připnuto",
+        "banned": "zakázáno",
+        "many_limit": "Nejvýše {max} plánů v jednom požadavku.",
+        "many_fewer": "Těmto volbám vyhovuje jen {count} plánů.",
+        "many_bad": "Zadejte celé číslo od 1 do {max}.",
+        "seed_bad": "Semínko je celé číslo od 0 do 9223372036854775807.",
+        "label_games": "hry",
+        "label_boards": "plány",
+        "label_deck": "balíček",
+        "label_calibrate": "kalibrační hry",
+        "label_kit": "sada",
+        "label_simulate": "hry",
+        "label_validate": "hry",
+        "label_set": "kontroly",
+        "steps": "kroků",
+        "group_bot": "bot",
+        "group_seat": "místo",
+        "group_side": "strana",
+        "group_value": "hodnota",
+        "group_first": "začínající hráč",
+        "stop_cancelled": "zrušeno",
+        "rate_interval": "95% interval",
         "metrics": "Metriky hry (docs/metrics.md)",
         "value": "hodnota",
     },
 }
+
+
+GAME_TITLES: dict[str, dict[str, str]] = {
+    "cs": {"backgammon": "Vrhcáby", "bluff": "Bluff (kostky)"},
+}
+"""Games whose name differs in a language (the registry's ``long_name`` is the English one)."""
+
+
+def game_title(short_name: str, long_name: str, lang: str) -> str:
+    """A game's name in ``lang``.
+
+    >>> game_title("backgammon", "Backgammon", "cs")
+    'Vrhcáby'
+    """
+    return GAME_TITLES.get(lang, {}).get(short_name, long_name)
 
 
 def choose_language(query: str | None, cookie: str | None, accept: str | None) -> str:

@@ -1,11 +1,13 @@
 """Long jobs in worker processes: queued, limited per client, cancellable, deleted after an hour.
 
 Each job has an unguessable id (:func:`secrets.token_urlsafe`) and a folder of that name in the
-server's temporary folder; nothing else addresses it. A client (one browser, by its cookie, or
-its address) has at most one job of each kind queued or running; at most ``max_running`` jobs
-run at once and ``max_queued`` wait; beyond that :class:`Busy` (HTTP 429). Jobs end by
-themselves, by :meth:`JobManager.cancel` (the worker process is terminated) or when the server
-stops; their folders go when they are an hour old or when the server stops.
+server's temporary folder; nothing else addresses it. A client (an address: a cookie costs
+nothing to change) has at most one job of each kind queued or running; at most
+``max_running`` jobs run at once and ``max_queued`` wait; beyond that :class:`Busy` (HTTP 429).
+Jobs end by themselves, by :meth:`JobManager.cancel` or when the server stops: their process
+group gets SIGTERM, and SIGKILL :data:`GRACE` seconds later if anything of it is left. Finished
+jobs are kept at most an hour, at most ``max_finished`` of them and at most ``max_bytes`` of
+files together; beyond either the oldest go first.
 
 Each job is a fresh process, ``python -m runarch_gen.web.worker KIND`` in the job's folder
 (:mod:`.worker`), in a process group of its own so that cancelling ends the worker and the
@@ -30,16 +32,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from runarch_gen.web.work import Busy
 from runarch_gen.web.worker import OPTIONS, OUTPUT, PROGRESS, RESULT, TASKS
 
 __all__ = ["Busy", "Job", "JobManager"]
 
 JOB_TTL = 3600.0
 """Seconds a job's files are kept."""
-
-
-class Busy(Exception):
-    """Too many jobs: the client already has one of this kind, or the queue is full."""
+GRACE = 1.5
+"""Seconds a stopped job's processes have to end after SIGTERM, before SIGKILL."""
+MAX_FINISHED = 24
+MAX_BYTES = 1 << 30
 
 
 @dataclass
@@ -54,6 +57,7 @@ class Job:
     process: Any = None
     finished: float | None = None
     result: dict[str, Any] | None = field(default=None, repr=False)
+    size: int = 0
 
     @property
     def active(self) -> bool:
@@ -71,12 +75,18 @@ class JobManager:
         max_queued: int = 8,
         ttl: float = JOB_TTL,
         root: Path | None = None,
+        max_finished: int = MAX_FINISHED,
+        max_bytes: int = MAX_BYTES,
     ) -> None:
         self.max_running = max_running
         self.max_queued = max_queued
+        self.max_finished = max_finished
+        self.max_bytes = max_bytes
         self.ttl = ttl
         self.root = Path(tempfile.mkdtemp(prefix="runarch-web-", dir=root))
         self._jobs: dict[str, Job] = {}
+        # Stopped process groups not yet reaped, with the time SIGTERM was sent.
+        self._ending: list[tuple[subprocess.Popen[bytes], float]] = []
         self._lock = threading.RLock()
 
     # -- submitting ------------------------------------------------------------------------------
@@ -157,9 +167,9 @@ class JobManager:
                 if job.state == "running" and job.process.poll() is not None:
                     self._collect(job)
                 if now - job.created > self.ttl:
-                    self._stop(job)
-                    shutil.rmtree(job.folder, ignore_errors=True)
-                    del self._jobs[job.id]
+                    self._forget(job)
+            self._cap_finished()
+            self._reap()
             running = sum(j.state == "running" for j in self._jobs.values())
             for job in sorted(self._jobs.values(), key=lambda j: j.created):
                 if running >= self.max_running:
@@ -167,6 +177,32 @@ class JobManager:
                 if job.state == "queued":
                     self._start(job)
                     running += 1
+
+    def _forget(self, job: Job) -> None:
+        self._stop(job)
+        shutil.rmtree(job.folder, ignore_errors=True)
+        del self._jobs[job.id]
+
+    def _cap_finished(self) -> None:
+        """Drop the oldest finished jobs beyond ``max_finished`` of them or ``max_bytes``."""
+        finished = sorted(
+            (j for j in self._jobs.values() if not j.active), key=lambda j: j.finished or 0.0
+        )
+        total = sum(j.size for j in finished)
+        while finished and (len(finished) > self.max_finished or total > self.max_bytes):
+            oldest = finished.pop(0)
+            total -= oldest.size
+            self._forget(oldest)
+
+    def _reap(self) -> None:
+        """Processes stopped earlier: gone, or SIGKILL once their grace is over."""
+        for entry in list(self._ending):
+            process, stopped = entry
+            if process.poll() is not None:
+                _kill_group(process)  # anything the command left behind
+                self._ending.remove(entry)
+            elif time.monotonic() - stopped > GRACE:
+                _kill_group(process)
 
     def _start(self, job: Job) -> None:
         (job.folder / OPTIONS).write_text(json.dumps(dict(job.options)), encoding="utf-8")
@@ -189,20 +225,18 @@ class JobManager:
             result = {"ok": False, "error": "the job stopped without a result", "exit_code": 2}
         job.result = result
         job.state = "done" if result.get("ok") else "failed"
+        _kill_group(job.process)  # anything the command left behind
         job.process = None
+        job.size = _folder_size(job.folder)
 
     def _stop(self, job: Job) -> None:
+        """SIGTERM to the job's process group (the worker, its command and that command's own
+        workers); :meth:`_reap` sends SIGKILL to whatever is left after :data:`GRACE`."""
         process = job.process
         if process is None:
             return
-        if process.poll() is None:
-            process.terminate()  # the worker ends the command it runs, then itself
-            try:
-                process.wait(10)
-            except subprocess.TimeoutExpired:
-                _kill_group(process)
-                process.wait()
-        _kill_group(process)  # anything the command left behind (its own worker processes)
+        _signal_group(process, signal.SIGTERM)
+        self._ending.append((process, time.monotonic()))
         job.process = None
 
     def active(self, client: str) -> list[Job]:
@@ -210,12 +244,40 @@ class JobManager:
             return [j for j in self._jobs.values() if j.client == client and j.active]
 
     def shutdown(self) -> None:
-        """Stop every job and delete every file."""
+        """Stop every job (within :data:`GRACE` seconds) and delete every file."""
         with self._lock:
             for job in self._jobs.values():
                 self._stop(job)
+            deadline = time.monotonic() + GRACE
+            while self._ending and time.monotonic() < deadline:
+                self._reap()
+                time.sleep(0.05)
+            for process, _ in self._ending:
+                _kill_group(process)
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    process.wait(1.0)
+            self._ending.clear()
             self._jobs.clear()
             shutil.rmtree(self.root, ignore_errors=True)
+
+
+def _signal_group(process: subprocess.Popen[bytes], signum: int) -> None:
+    try:
+        if os.name == "posix":
+            os.killpg(process.pid, signum)
+        else:
+            process.send_signal(signum)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _folder_size(folder: Path) -> int:
+    total = 0
+    for path in folder.rglob("*"):
+        with contextlib.suppress(OSError):
+            if path.is_file():
+                total += path.stat().st_size
+    return total
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:

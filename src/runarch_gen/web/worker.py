@@ -15,6 +15,7 @@ job by ending the worker's process group (the worker and the command it runs).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -70,16 +71,13 @@ _children: list[subprocess.Popen[str]] = []
 
 
 def _stop(number: int, frame: object) -> None:
-    """On SIGTERM (the server cancels): end the running command first, then this worker."""
+    """On SIGTERM (the server stops the job's whole process group, the running command
+    included): end at once; the server sends SIGKILL to whatever is left after a grace."""
     del frame
     for child in list(_children):
-        child.terminate()
-        try:
-            child.wait(5)
-        except subprocess.TimeoutExpired:
-            child.kill()
-            child.wait()
-    raise SystemExit(128 + number)
+        with contextlib.suppress(OSError):
+            child.terminate()
+    os._exit(128 + number)
 
 
 def _error_line(stderr: str) -> str:
@@ -140,7 +138,15 @@ def deck_task(options: Mapping[str, Any], folder: Path) -> dict[str, Any]:
         surface = SvgSurface(layout.width, layout.height, plan.painter.fonts)
         plan.painter.draw_card_front(surface, card, 0.0)
         (out / f"card-{index:03d}.svg").write_text(surface.svg(), encoding="utf-8")
-    return {"ok": True, "report": report, "check_lines": lines, "cards": len(deck)}
+    # The report as the command printed it too: a page shows its seed's digits as they are.
+    text = json.dumps(report, indent=2, ensure_ascii=False)
+    return {
+        "ok": True,
+        "report": report,
+        "report_text": text,
+        "check_lines": lines,
+        "cards": len(deck),
+    }
 
 
 def kit_task(options: Mapping[str, Any], folder: Path) -> dict[str, Any]:

@@ -35,6 +35,7 @@ from runarch_gen.runarch.atoms import (
 )
 from runarch_gen.runarch.boards.board import Board
 from runarch_gen.runarch.boards.constraints import BoardConstraints, Placement
+from runarch_gen.runarch.boards.explain import Infeasibility, reason_for
 from runarch_gen.solver import solve
 
 if TYPE_CHECKING:
@@ -233,9 +234,11 @@ def generate_distinct(
     *,
     seed: int,
     on_progress: Callable[[int], None] | None = None,
+    time_limit: float | None = None,
 ) -> list[Board]:
     """``count`` distinct boards from successive CP-SAT solves, each excluding the boards
-    found before it and randomised by its own seed (valid, not uniform)."""
+    found before it and randomised by its own seed (valid, not uniform); each solve stops
+    after ``time_limit`` seconds when given (a :class:`ConstraintError` then)."""
     rng = random.Random(seed)
     found: list[Board] = []
     for _ in range(count):
@@ -244,12 +247,12 @@ def generate_distinct(
             board_model.model.add_bool_or(
                 [~board_model.holds[sq][piece.index] for sq, piece in enumerate(board.tiles)]
             )
-        next_board = solve_board(board_model, seed=rng.randrange(2**31))
+        next_board = solve_board(board_model, seed=rng.randrange(2**31), time_limit=time_limit)
         if next_board is None:
             if not found:
-                why = explain_infeasibility(constraints)
-                reason = why.reason if why is not None else "no board meets the options"
-                raise ConstraintError(f"contradictory options: {reason}")
+                from runarch_gen.runarch.boards.explain import conflict_message
+
+                raise ConstraintError(conflict_message(constraints) or "no board meets them")
             raise ConstraintError(
                 f"{count} distinct boards asked for, but only {len(found)} boards meet"
                 f" {constraints.describe()}"
@@ -262,14 +265,6 @@ def generate_distinct(
 
 # ---------------------------------------------------------------------------------------------
 # Explaining contradictions
-
-
-@dataclass(frozen=True, slots=True)
-class Infeasibility:
-    """Why no board meets the options: a minimal set of conflicting options and a sentence."""
-
-    options: tuple[str, ...]
-    reason: str
 
 
 def explain_infeasibility(constraints: BoardConstraints) -> Infeasibility | None:
@@ -305,47 +300,4 @@ def explain_infeasibility(constraints: BoardConstraints) -> Infeasibility | None
         if still:
             core = [o for o in trial if o in smaller] if smaller else trial
     core.sort(key=board_model.options.index)
-    return Infeasibility(tuple(o.text for o in core), _reason(core))
-
-
-def _reason(core: Sequence[ModelOption]) -> str:
-    """The conflict in words: a pairwise reason when there is one, else the options listed."""
-    fixes = [o for o in core if o.kind == "fix"]
-    forbids = [o for o in core if o.kind == "forbid"]
-    diagonals = any(o.kind == "diagonals" for o in core)
-    if len(fixes) == 2 and not forbids:
-        first, second = fixes
-        a, b = first.placement, second.placement
-        assert a is not None and b is not None
-        names = f"{first.text} and {second.text}"
-        if a.piece == b.piece:
-            return f"{names} both place tile {a.piece.code}, and each tile is on the board once"
-        lines = ROWS + COLUMNS + (DIAGONALS if diagonals else ())
-        for line in lines:
-            if a.square in line.squares and b.square in line.squares:
-                where = ("on " if line in DIAGONALS else "in ") + line.label
-                if diagonals and line in DIAGONALS:
-                    names = f"--diagonals with {names}"
-                    verb = "puts"
-                else:
-                    verb = "put"
-                if a.piece.shape == b.piece.shape:
-                    return f"{names} {verb} two {a.piece.shape.digit}s {where}"
-                if a.piece.colour == b.piece.colour:
-                    return f"{names} {verb} two {a.piece.colour.letter}s {where}"
-    if len(fixes) == 1 and len(forbids) == 1 and not diagonals:
-        fix, forbid = fixes[0], forbids[0]
-        if fix.placement == forbid.placement:
-            return f"{fix.text} and {forbid.text} contradict each other"
-    if forbids and not fixes and not diagonals:
-        placements = [o.placement for o in forbids if o.placement is not None]
-        squares = {p.square for p in placements}
-        pieces = {p.piece for p in placements}
-        if len(squares) == 1 and len(pieces) == len(PIECES):
-            return f"the --forbid options rule out all 25 tiles on {square_name(squares.pop())}"
-        if len(pieces) == 1 and len(squares) == N_SQUARES:
-            return f"the --forbid options keep tile {pieces.pop().code} off every square"
-    if len(core) == 1:
-        return f"no valid board meets {core[0].text}"
-    texts = [o.text for o in core]
-    return f"no valid board meets {', '.join(texts[:-1])} and {texts[-1]} together"
+    return Infeasibility(tuple(o.text for o in core), reason_for(core))

@@ -34,13 +34,13 @@ import bisect
 import functools
 import itertools
 import random
+import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, get_args
 
 from runarch_gen.errors import ConstraintError, InputError
 from runarch_gen.runarch.atoms import (
-    N_SQUARES,
     PIECES,
     SIZE,
 )
@@ -50,6 +50,16 @@ from runarch_gen.runarch.boards.constraints import (
     BoardConstraints,
     Placement,
     parse_placement,
+)
+from runarch_gen.runarch.boards.explain import EXPLAIN_SECONDS
+from runarch_gen.runarch.boards.symmetry import (
+    PERMUTATIONS,
+    _bit_counts,
+    _diagonal_boards,
+    _permutations,
+    _square_masks,
+    _valid_relabellings,
+    normalised_boards,
 )
 
 if TYPE_CHECKING:
@@ -75,7 +85,6 @@ __all__ = [
 Engine = Literal["auto", "exact", "cpsat"]
 ENGINES: tuple[Engine, ...] = get_args(Engine)
 
-PERMUTATIONS = 120  # 5!
 Progress = Callable[[int], None]
 
 
@@ -89,118 +98,37 @@ def resolve_engine(engine: str) -> Literal["exact", "cpsat"]:
     raise InputError(f"unknown engine {engine!r}: expected one of {', '.join(ENGINES)}")
 
 
-# ---------------------------------------------------------------------------------------------
-# The normalised boards
-
-
-def _reduced_boards() -> list[tuple[int, ...]]:
-    """Boards with row 1 = (colour i, shape i) and column a's colours 0, 1, 2, 3, 4 in order.
-
-    A depth-first fill in reading order with bit masks for the colours and shapes used in each
-    row and column and for the pieces used; pieces are ``colour * 5 + shape``.
-    """
-    found: list[tuple[int, ...]] = []
-    cells = [0] * N_SQUARES
-    row_colours = [0] * SIZE
-    row_shapes = [0] * SIZE
-    col_colours = [0] * SIZE
-    col_shapes = [0] * SIZE
-    used = 0
-    for k in range(SIZE):
-        cells[k] = k * SIZE + k
-        row_colours[0] |= 1 << k
-        row_shapes[0] |= 1 << k
-        col_colours[k] |= 1 << k
-        col_shapes[k] |= 1 << k
-        used |= 1 << (k * SIZE + k)
-    full = (1 << SIZE) - 1
-
-    def fill(sq: int, used: int) -> None:
-        if sq == N_SQUARES:
-            found.append(tuple(cells))
-            return
-        row, col = divmod(sq, SIZE)
-        colours = (1 << row) if col == 0 else ~(row_colours[row] | col_colours[col]) & full
-        shapes = ~(row_shapes[row] | col_shapes[col]) & full
-        while colours:
-            colour_bit = colours & -colours
-            colours ^= colour_bit
-            colour = colour_bit.bit_length() - 1
-            left = shapes
-            while left:
-                shape_bit = left & -left
-                left ^= shape_bit
-                piece = colour * SIZE + shape_bit.bit_length() - 1
-                if used >> piece & 1:
-                    continue
-                cells[sq] = piece
-                row_colours[row] |= colour_bit
-                col_colours[col] |= colour_bit
-                row_shapes[row] |= shape_bit
-                col_shapes[col] |= shape_bit
-                fill(sq + 1, used | 1 << piece)
-                row_colours[row] ^= colour_bit
-                col_colours[col] ^= colour_bit
-                row_shapes[row] ^= shape_bit
-                col_shapes[col] ^= shape_bit
-
-    fill(SIZE, used)
-    return found
-
-
-@functools.cache
-def normalised_boards() -> tuple[tuple[int, ...], ...]:
-    """Every valid board whose row 1 is (colour i, shape i) in column i, as piece indices.
-
-    Every valid board is exactly one of these relabelled by one colour permutation and one
-    shape permutation.
-    """
-    boards: list[tuple[int, ...]] = []
-    for reduced in _reduced_boards():
-        rows = [reduced[r * SIZE : (r + 1) * SIZE] for r in range(SIZE)]
-        for order in itertools.permutations(rows[1:]):
-            boards.append(rows[0] + tuple(piece for row in order for piece in row))
-    return tuple(boards)
-
-
-def _meets_diagonals(board: tuple[int, ...]) -> bool:
-    # B-2: no colour and no shape twice on d1 (a1→e5) or d2 (e1→a5).
-    for squares in (range(0, 25, 6), range(4, 21, 4)):
-        pieces = [board[sq] for sq in squares]
-        if len({p // SIZE for p in pieces}) < SIZE or len({p % SIZE for p in pieces}) < SIZE:
-            return False
-    return True
-
-
-@functools.cache
-def _permutations() -> tuple[tuple[int, ...], ...]:
-    """The 120 permutations of 0–4; ``perm[i]`` is the image of ``i``."""
-    return tuple(itertools.permutations(range(SIZE)))
-
-
-@functools.cache
-def _diagonal_boards() -> tuple[int, ...]:
-    """Indices of the normalised boards that meet B-2 (relabelling keeps B-2 either way)."""
-    return tuple(k for k, board in enumerate(normalised_boards()) if _meets_diagonals(board))
-
-
 @dataclass(frozen=True)
 class _Plan:
     """The boards meeting some constraints, numbered 0 … total-1.
 
     Numbers ``ends[k] - counts[k]`` to ``ends[k] - 1`` are the normalised board ``reps[k]``
     relabelled by its valid (σ, τ), written ``σ * 120 + τ`` in increasing order: all 14,400
-    when ``pairs[k]`` is ``None``, else those listed in ``pairs[k]``.
+    when ``masks`` is ``None``, else those whose bit is set in ``masks[k]`` (see
+    :func:`_relabelling_masks`).
     """
 
     reps: tuple[int, ...]
     counts: tuple[int, ...]
     ends: tuple[int, ...]
-    pairs: tuple[NDArray[np.int64] | None, ...]
+    masks: NDArray[np.uint64] | None = None
+    _pairs: dict[int, NDArray[np.int64]] = field(default_factory=dict, compare=False)
 
     @property
     def total(self) -> int:
         return self.ends[-1] if self.ends else 0
+
+    def pair(self, k: int, offset: int) -> int:
+        """The ``offset``-th valid relabelling ``σ * 120 + τ`` of ``reps[k]``."""
+        if self.masks is None:
+            return offset
+        pairs = self._pairs.get(k)
+        if pairs is None:
+            import numpy as np
+
+            bits = np.unpackbits(self.masks[k].view(np.uint8), bitorder="little")
+            pairs = self._pairs[k] = np.flatnonzero(bits).astype(np.int64)
+        return int(pairs[offset])
 
 
 @functools.lru_cache(maxsize=32)
@@ -211,43 +139,23 @@ def _plan(constraints: BoardConstraints) -> _Plan:
     if not constraints.fixes and not constraints.forbids:
         # Every relabelling is valid: no masks, and no numpy to import.
         counts = (PERMUTATIONS * PERMUTATIONS,) * len(candidates)
-        return _Plan(candidates, counts, tuple(itertools.accumulate(counts)), (None,) * len(counts))
+        return _Plan(candidates, counts, tuple(itertools.accumulate(counts)))
     return _constrained_plan(candidates, constraints)
 
 
 def _constrained_plan(candidates: tuple[int, ...], constraints: BoardConstraints) -> _Plan:
     import numpy as np
 
-    boards = normalised_boards()
-    perms = np.array(_permutations(), dtype=np.int64)
-    # hits[k, c, C]: permutation k sends c to C.
-    hits = perms[:, :, None] == np.arange(SIZE)[None, None, :]
-    squares = sorted({p.square for p in constraints.fixes + constraints.forbids})
-    placements = [(p, True) for p in constraints.fixes] + [(p, False) for p in constraints.forbids]
-    # The normalised tiles on the constrained squares decide the mask of valid relabellings,
-    # so normalised boards that agree there share one mask.
-    by_key: dict[tuple[int, ...], NDArray[np.int64]] = {}
-    reps: list[int] = []
-    counts: list[int] = []
-    pairs: list[NDArray[np.int64] | None] = []
-    for k in candidates:
-        key = tuple(boards[k][sq] for sq in squares)
-        valid = by_key.get(key)
-        if valid is None:
-            normalised = dict(zip(squares, key, strict=True))
-            mask = np.ones((PERMUTATIONS, PERMUTATIONS), dtype=bool)
-            for placement, is_fix in placements:
-                colour, shape = divmod(normalised[placement.square], SIZE)
-                lands = np.outer(
-                    hits[:, colour, placement.piece.colour], hits[:, shape, placement.piece.shape]
-                )
-                mask &= lands if is_fix else ~lands
-            valid = by_key[key] = np.flatnonzero(mask).astype(np.int64)
-        if len(valid):
-            reps.append(k)
-            counts.append(len(valid))
-            pairs.append(valid)
-    return _Plan(tuple(reps), tuple(counts), tuple(itertools.accumulate(counts)), tuple(pairs))
+    valid = _valid_relabellings(candidates, _square_masks(constraints.fixes, constraints.forbids))
+    counts = _bit_counts(valid)
+    keep = np.flatnonzero(counts)
+    kept = [int(c) for c in counts[keep]]
+    return _Plan(
+        tuple(candidates[i] for i in keep),
+        tuple(kept),
+        tuple(itertools.accumulate(kept)),
+        np.ascontiguousarray(valid[keep]),
+    )
 
 
 @functools.cache
@@ -265,8 +173,7 @@ def _board_number(plan: _Plan, number: int) -> Board:
     """Board ``number`` of the plan's numbering."""
     k = bisect.bisect_right(plan.ends, number)
     offset = number - (plan.ends[k] - plan.counts[k])
-    pairs = plan.pairs[k]
-    sigma, tau = divmod(offset if pairs is None else int(pairs[offset]), PERMUTATIONS)
+    sigma, tau = divmod(plan.pair(k, offset), PERMUTATIONS)
     colour_part, shape_part = _relabel_tables()
     colours, shapes = colour_part[sigma], shape_part[tau]
     return Board(tuple([PIECES[colours[p] + shapes[p]] for p in normalised_boards()[plan.reps[k]]]))
@@ -302,14 +209,22 @@ def generation_meta(seed: int, engine: str, constraints: BoardConstraints) -> di
     return {"seed": seed, "engine": resolve_engine(engine), "constraints": constraints.to_json()}
 
 
-def contradiction(constraints: BoardConstraints) -> ConstraintError:
-    """The error for constraints that no board meets, naming the conflicting options."""
-    from runarch_gen.runarch.boards.cpsat import explain_infeasibility
+def contradiction(
+    constraints: BoardConstraints,
+    *,
+    lang: str = "en",
+    time_limit: float | None = EXPLAIN_SECONDS,
+    cancel: threading.Event | None = None,
+) -> ConstraintError:
+    """The error for constraints that no board meets, naming a minimal set of conflicting
+    options (:mod:`.explain`) — or, when that takes over ``time_limit`` seconds, saying only
+    that no board meets them. Raises :class:`~.explain.Cancelled` when ``cancel`` is set."""
+    from runarch_gen.runarch.boards.explain import conflict_message
 
-    why = explain_infeasibility(constraints)
-    if why is None:  # the two engines disagree: a bug, not a user error
-        raise AssertionError(f"no board found, but CP-SAT finds one: {constraints.options}")
-    return ConstraintError(f"contradictory options: {why.reason}")
+    message = conflict_message(constraints, lang=lang, time_limit=time_limit, cancel=cancel)
+    if message is None:  # the counter and the explainer disagree: a bug, not a user error
+        raise AssertionError(f"no board found, but one meets {constraints.options}")
+    return ConstraintError(message)
 
 
 def count_boards(constraints: BoardConstraints = UNCONSTRAINED, *, engine: str = "auto") -> int:
@@ -335,6 +250,7 @@ def generate_boards(
     seed: int,
     engine: str = "auto",
     on_progress: Progress | None = None,
+    time_limit: float | None = None,
 ) -> list[Board]:
     """``count`` distinct valid boards meeting ``constraints``; the same seed gives the same list.
 
@@ -349,7 +265,14 @@ def generate_boards(
     3
     """
     return list(
-        iter_generated_boards(count, constraints, seed=seed, engine=engine, on_progress=on_progress)
+        iter_generated_boards(
+            count,
+            constraints,
+            seed=seed,
+            engine=engine,
+            on_progress=on_progress,
+            time_limit=time_limit,
+        )
     )
 
 
@@ -360,15 +283,20 @@ def iter_generated_boards(
     seed: int,
     engine: str = "auto",
     on_progress: Progress | None = None,
+    time_limit: float | None = None,
 ) -> Iterator[Board]:
     """The boards of :func:`generate_boards`, one at a time: all six million boards can be
-    written out without holding them (the constraints are checked before the first)."""
+    written out without holding them (the constraints are checked before the first).
+    ``time_limit`` bounds each CP-SAT solve (``engine="cpsat"``); the exact engine needs none.
+    """
     if count < 1:
         raise InputError(f"the number of boards must be at least 1, not {count}")
     if resolve_engine(engine) == "cpsat":
         from runarch_gen.runarch.boards.cpsat import generate_distinct
 
-        yield from generate_distinct(count, constraints, seed=seed, on_progress=on_progress)
+        yield from generate_distinct(
+            count, constraints, seed=seed, on_progress=on_progress, time_limit=time_limit
+        )
         return
     plan = _exact_plan(constraints)
     if count > plan.total:

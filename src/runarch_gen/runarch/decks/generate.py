@@ -768,11 +768,13 @@ def generate_deck(
     exact: Iterable[str] = (),
     max_deterministic_time: float = DEFAULT_DETERMINISTIC_TIME,
     advance: Callable[[int], None] | None = None,
+    on_total: Callable[[int], None] | None = None,
 ) -> tuple[Deck, GenerationReport]:
     """A balanced deck of ``cards`` cards (30–100 [R-01]) and how it was made.
 
     ``advance`` (optional) is called with 1 after the solve and after each goal's witness, out
-    of ``2 + distinct goals`` steps in all — for a progress bar.
+    of ``2 + distinct goals`` steps in all — for a progress bar; ``on_total`` (optional) is
+    told that number once the goals are chosen (a bar of the deck's own can show it).
 
     >>> deck, report = generate_deck(30, seed=1)
     >>> len(deck), report.smallest_difference, report.proven
@@ -788,7 +790,10 @@ def generate_deck(
     step(1)
     deck = assemble_deck(solution, seed)
     witnesses = []
-    for text, goal in sorted({card.goal.text: card.goal for card in deck}.items()):
+    goals = sorted({card.goal.text: card.goal for card in deck}.items())
+    if on_total is not None:  # the steps are known now that the goals are
+        on_total(2 + len(goals))
+    for text, goal in goals:
         witness = find_witness(goal, deck.cards)
         if witness is None:  # the thresholds are chosen so that this cannot happen
             raise ConstraintError(f"goal {text} cannot be met in the generated deck")

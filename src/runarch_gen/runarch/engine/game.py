@@ -21,6 +21,7 @@ from runarch_gen.runarch.engine.setup import BET_TOKENS, Setup, deal_setup
 from runarch_gen.runarch.engine.tables import LINE_SQUARES, MAX_PATTERN_POINTS, Tables
 from runarch_gen.runarch.engine.tokens import BonusTokens, load_tokens
 from runarch_gen.runarch.rules import OPTIONS, LineDirection, MatchBonus, RulesConfig, Variant
+from runarch_gen.runarch.set_values import board_value, deck_value, set_value
 
 if TYPE_CHECKING:
     from runarch_gen.runarch.engine.state import RunArchState
@@ -76,8 +77,25 @@ RUNARCH_TYPE = GameType(
         Parameter(
             "set",
             "1",
-            "the board and deck: a seed (the set `runarch-gen kit --seed N` generates), or"
-            " 'sample' (the engine's small fixed set, for tests)",
+            "the board and deck: a seed (the set `runarch-gen kit --seed N` generates),"
+            " 'sample' (the engine's small fixed set, for tests) or, on the command line or in"
+            " a sweep file, a kit folder (its board.json and deck.json)",
+            values="SEED|sample|FOLDER",
+            from_file=set_value,
+        ),
+        Parameter(
+            "board",
+            "set",
+            "a board file (named on the command line or in a sweep file) in place of the set's",
+            values="set|FILE",
+            from_file=board_value,
+        ),
+        Parameter(
+            "deck",
+            "set",
+            "a deck file (named on the command line or in a sweep file) in place of the set's",
+            values="set|FILE",
+            from_file=deck_value,
         ),
     ),
     variants={v.value: {"variant": v.value} for v in Variant},

@@ -41,20 +41,39 @@ function onActivate(node, action) {
   });
 }
 
-// SVG made by this server (never user text) is placed as markup.
-async function placeSvg(holder, url) {
-  const response = await fetch(url);
+async function fetchText(url, signal) {
+  const response = await fetch(url, { signal });
   const text = await response.text();
   if (!response.ok) throw new Error(JSON.parse(text).error);
+  return text;
+}
+
+// SVG made by this server (never user text) is placed as markup.
+function placeSvgText(holder, text) {
   const doc = new DOMParser().parseFromString(text, "image/svg+xml");
   holder.replaceChildren(document.importNode(doc.documentElement, true));
+}
+
+async function placeSvg(holder, url) {
+  placeSvgText(holder, await fetchText(url));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Boards
 
+const SEED = /^[0-9]{1,19}$/;  // seeds stay strings: JavaScript numbers round beyond 2^53
+const MAX_SEED = 9223372036854775807n;
+
+function seedError(text) {
+  return text === "" || (SEED.test(text) && BigInt(text) <= MAX_SEED) ? null : T.seed_bad;
+}
+
 function boardsPage() {
-  const state = { fix: new Map(), forbid: [], tile: "5Y", board: null, seed: null };
+  const state = { fix: new Map(), forbid: [], tile: "5Y", board: null, seed: null, count: null };
+  // Answers are matched to the request that is current: each refresh has a number, and an
+  // answer to an older one is dropped (its request is aborted, so the server stops too).
+  let current = 0;
+  let pending = null;
 
   function query(extra) {
     const params = new URLSearchParams();
@@ -72,24 +91,48 @@ function boardsPage() {
     $("#options").textContent = parts.length ? parts.join(" ") : T.none;
   }
 
-  async function refresh() {
+  async function refresh(focusSquare) {
     showOptions();
+    const mine = ++current;
+    if (pending) pending.abort();
+    const controller = new AbortController();
+    pending = controller;
+    const signal = controller.signal;
     const extra = { lang: LANG };
     if (state.board) extra.board = state.board.join(",");
-    await placeSvg($("#grid"), "/api/runarch/grid.svg?" + query(extra));
-    for (const square of document.querySelectorAll("#grid .sq")) {
-      onActivate(square, () => clickSquare(square.dataset.square));
-    }
     try {
-      const answer = await getJson("/api/runarch/count?" + query());
-      $("#count").textContent = answer.count.toLocaleString(LANG);
-      $("#conflict").hidden = true;
-      $("#draw").disabled = false;
+      const [svg, counted] = await Promise.all([
+        fetchText("/api/runarch/grid.svg?" + query(extra), signal),
+        fetch("/api/runarch/count?" + query({ lang: LANG }), { signal })
+          .then(async (r) => ({ ok: r.ok, body: await r.json() })),
+      ]);
+      if (mine !== current) return;  // a newer click has been made meanwhile
+      placeSvgText($("#grid"), svg);
+      for (const square of document.querySelectorAll("#grid .sq")) {
+        onActivate(square, () => clickSquare(square.dataset.square));
+      }
+      if (focusSquare) {
+        const again = $(`#grid .sq[data-square="${focusSquare}"]`);
+        if (again) again.focus();
+      }
+      if (counted.ok) {
+        state.count = counted.body.count;
+        $("#count").textContent = counted.body.count.toLocaleString(LANG);
+        $("#conflict").hidden = true;
+        $("#draw").disabled = false;
+      } else {
+        state.count = 0;
+        $("#count").textContent = "0";
+        const why = counted.body.error.replace(/^(contradictory options|protichůdné volby): /, "");
+        $("#conflict").textContent = `${T.conflict}: ${why}`;
+        $("#conflict").hidden = false;
+        $("#draw").disabled = true;
+      }
+      many();
     } catch (error) {
-      $("#count").textContent = "0";
-      $("#conflict").textContent = `${T.conflict}: ${error.message}`;
+      if (error.name === "AbortError" || mine !== current) return;
+      $("#conflict").textContent = `${T.error}: ${error.message}`;
       $("#conflict").hidden = false;
-      $("#draw").disabled = true;
     }
   }
 
@@ -104,7 +147,7 @@ function boardsPage() {
       else state.forbid.push(item);
     }
     forget();
-    refresh();
+    refresh(square);
   }
 
   function forget() {
@@ -115,39 +158,56 @@ function boardsPage() {
 
   async function draw() {
     const seed = $("#seed").value.trim();
+    const bad = seedError(seed);
+    if (bad) {
+      $("#conflict").textContent = bad;
+      $("#conflict").hidden = false;
+      return;
+    }
     const params = query(seed ? { seed: seed, format: "json" } : { format: "json" });
+    const button = $("#draw");
+    button.disabled = true;
     try {
-      const answer = await getJson("/api/runarch/board?" + params);
+      const response = await fetch("/api/runarch/board?" + params);
+      const text = await response.text();
+      if (!response.ok) throw new Error(JSON.parse(text).error);
+      const answer = JSON.parse(text);
       state.board = answer.tiles.flat();
-      state.seed = answer.seed;
+      state.seed = response.headers.get("x-seed");  // the seed's digits, never a rounded number
       await refresh();
-      await check(answer);
+      await check(text, answer);
       const link = (format) => "/api/runarch/board?" +
         query({ seed: state.seed, format: format, download: "1", lang: LANG });
       for (const format of ["text", "json", "png", "svg"]) {
         $("#dl-" + format).href = link(format);
       }
       $("#downloads").hidden = false;
-      localStorage.setItem("runarch-board", JSON.stringify(answer));
+      localStorage.setItem("runarch-board", text);
+      localStorage.setItem("runarch-board-seed", state.seed);
     } catch (error) {
-      $("#conflict").textContent = error.message;
+      $("#conflict").textContent = `${T.error}: ${error.message}`;
       $("#conflict").hidden = false;
+    } finally {
+      button.disabled = state.count === 0;
     }
   }
 
-  async function check(answer) {
+  async function check(text, answer) {
     const params = $("#diagonals").checked ? "?diagonals=true" : "";
-    const report = await post("/api/runarch/check" + params, JSON.stringify(answer), "text/plain");
+    const report = await post("/api/runarch/check" + params, text, "text/plain");
     const valid = report.exit_code === 0;
     const holds = [...state.fix].every(([square, code]) => cell(square) === code) &&
       state.forbid.every((item) => cell(item.split("=")[0]) !== item.split("=")[1]);
     const box = $("#validity");
-    box.textContent = `${T.drawn} (seed ${state.seed}): ${valid ? T.valid : T.not_valid}` +
-      ` — ${holds ? T.holds : T.breaks}.` + (valid ? "" : " " + report.lines.join(" "));
+    box.textContent = `${T.drawn} (${T.seed.toLowerCase()} ${state.seed}): ` +
+      `${valid ? T.valid : T.not_valid} — ${holds ? T.holds : T.breaks}.` +
+      (valid ? "" : " " + report.lines.join(" "));
     box.className = "validity " + (valid && holds ? "ok" : "bad");
     box.dataset.valid = String(valid);
     box.dataset.holds = String(holds);
+    box.dataset.seed = state.seed;
     box.hidden = false;
+    return answer;
   }
 
   function cell(square) {
@@ -163,11 +223,37 @@ function boardsPage() {
       $("#chosen").textContent = state.tile;
       for (const other of document.querySelectorAll("#palette .pick")) {
         other.classList.toggle("chosen", other === pick);
+        other.setAttribute("aria-pressed", String(other === pick));
       }
     };
     for (const pick of document.querySelectorAll("#palette .pick")) {
       onActivate(pick, () => choose(pick));
       if (pick.dataset.code === state.tile) choose(pick);
+    }
+  }
+
+  // "Draw distinct boards": a whole number from 1 to the limit, and no more than remain.
+  function many() {
+    const link = $("#dl-many");
+    const note = $("#many-note");
+    const text = $("#many").value.trim();
+    const max = Number($("#many").max);
+    const seed = $("#seed").value.trim();
+    let problem = null;
+    if (!/^[0-9]{1,9}$/.test(text) || Number(text) < 1) problem = T.many_bad.replace("{max}", max.toLocaleString(LANG));
+    else if (Number(text) > max) problem = T.many_limit.replace("{max}", max.toLocaleString(LANG));
+    else if (state.count === 0) problem = "";
+    else if (state.count !== null && Number(text) > state.count) problem = T.many_fewer.replace("{count}", state.count.toLocaleString(LANG));
+    else problem = seedError(seed);
+    note.textContent = problem || "";
+    note.hidden = !problem;
+    if (problem !== null) {
+      link.removeAttribute("href");
+      link.setAttribute("aria-disabled", "true");
+    } else {
+      link.href = "/api/runarch/boards?" +
+        query(Object.assign({ count: text, download: "1" }, seed ? { seed } : {}));
+      link.removeAttribute("aria-disabled");
     }
   }
 
@@ -179,13 +265,8 @@ function boardsPage() {
     refresh();
   });
   $("#draw").addEventListener("click", draw);
-  const many = () => {
-    const seed = $("#seed").value.trim();
-    $("#dl-many").href = "/api/runarch/boards?" +
-      query(Object.assign({ count: $("#many").value, download: "1" }, seed ? { seed } : {}));
-  };
-  $("#dl-many").addEventListener("click", many);
-  $("#dl-many").addEventListener("focus", many);
+  $("#many").addEventListener("input", many);
+  $("#seed").addEventListener("input", many);
   many();
   palette();
   refresh();
@@ -210,8 +291,16 @@ function formValues(form) {
   return values;
 }
 
+function progressText(p) {
+  // The command's progress in the page's language: "games 120/500", or its steps so far.
+  const label = T["label_" + p.label] || p.label;
+  if (p.total) return `${T.working}: ${label} ${p.done.toLocaleString(LANG)}/${p.total.toLocaleString(LANG)}`;
+  return `${T.working}: ${label} (${p.steps.toLocaleString(LANG)} ${T.steps})`;
+}
+
 function followJob(form, box, url, values, show) {
   const cancel = $(".cancel", form);
+  const submit = $("button[type=submit]", form);
   const bar = $("progress", box);
   const state = $(".state", box);
   const error = $(".error", box);
@@ -221,6 +310,8 @@ function followJob(form, box, url, values, show) {
   result.hidden = true;
   bar.removeAttribute("value");
   state.textContent = T.queued;
+  submit.disabled = true;  // one job of a kind at a time: enabled again when it ends
+  const finish = () => { submit.disabled = false; cancel.hidden = true; };
   post(url, values).then((job) => {
     cancel.hidden = false;
     cancel.onclick = () => post(`/api/jobs/${job.id}/cancel`, {});
@@ -236,23 +327,21 @@ function followJob(form, box, url, values, show) {
         if (p && p.total) {
           bar.max = p.total;
           bar.value = Math.min(p.done, p.total);
-          state.textContent = `${T.working}: ${p.label} ${p.done}/${p.total}`;
-        } else {
-          bar.removeAttribute("value");
-          state.textContent = status.state === "queued" ? T.queued :
-            `${T.working}${p ? ": " + p.label + " (" + p.steps + ")" : ""}`;
-        }
+        } else bar.removeAttribute("value");
+        state.textContent = status.state === "queued" || !p ? T.queued : progressText(p);
         setTimeout(poll, 400);
         return;
       }
-      cancel.hidden = true;
+      finish();
       bar.max = 1;
       bar.value = status.state === "done" ? 1 : 0;
       state.textContent = T[status.state] || status.state;
       box.dataset.state = status.state;
       if (status.state !== "done") {
-        error.textContent = `${T.error}: ${status.error}`;
-        error.hidden = false;
+        if (status.state !== "cancelled") {
+          error.textContent = `${T.error}: ${status.error}`;
+          error.hidden = false;
+        }
         return;
       }
       const files = $(".files", box);
@@ -267,6 +356,7 @@ function followJob(form, box, url, values, show) {
     };
     poll();
   }).catch((failure) => {
+    finish();
     state.textContent = T.failed;
     box.dataset.state = "refused";
     error.textContent = `${T.error}: ${failure.message}`;
@@ -288,7 +378,7 @@ function decksPage() {
     values.lang = LANG;
     followJob(form, $("#deck-job"), "/api/runarch/deck", values, (status, id) => {
       const report = status.result.report;
-      $("#deck-job .report").textContent = JSON.stringify(report, null, 2);
+      $("#deck-job .report").textContent = status.result.report_text || JSON.stringify(report, null, 2);
       $("#deck-job .lines").textContent = status.result.check_lines.join("\n");
       $("#deck-job .cards").src = fileUrl(id, "cards.png");
       const cards = $("#deck-job .card-list");
@@ -322,7 +412,8 @@ function kitPage() {
   const stored = localStorage.getItem("runarch-board");
   if (stored) {
     const board = JSON.parse(stored);
-    $("#stored-board").textContent = `(seed ${board.seed}: ${board.tiles[0].join(" ")} …)`;
+    const seed = localStorage.getItem("runarch-board-seed") || "";
+    $("#stored-board").textContent = `(${T.seed.toLowerCase()} ${seed}: ${board.tiles[0].join(" ")} …)`;
   } else $("#use-board").disabled = true;
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -365,7 +456,8 @@ function playtestPage() {
       const result = status.result;
       const verdict = $("#playtest-job .verdict");
       const playable = result.verdict.playable;
-      verdict.textContent = `${result.verdict.game}: ${playable ? T.playable : T.not_playable}`;
+      const title = select.selectedOptions[0].textContent;
+      verdict.textContent = `${title}: ${playable ? T.playable : T.not_playable}`;
       verdict.className = "verdict " + (playable ? "ok" : "bad");
       $("#playtest-job .verdict-lines").textContent = result.verdict_lines.join("\n");
       $("#playtest-job .metrics").replaceChildren(metricsTable(result.verdict.metrics));
@@ -386,12 +478,14 @@ function metricsTable(metrics) {
   // The design metrics of the verdict, each with its 95 % interval (docs/metrics.md).
   const table = el("table");
   const head = el("tr");
-  for (const title of ["", T.value, "95 %"]) head.append(el("th", {}, title));
+  for (const title of ["", T.value, T.rate_interval]) head.append(el("th", {}, title));
   table.append(head);
+  const number = (x, digits) =>
+    x.toLocaleString(LANG, { maximumFractionDigits: digits, minimumFractionDigits: digits });
   for (const [name, m] of Object.entries(metrics || {})) {
     const share = m.unit.startsWith("share");
-    const show = (x) => (x === null ? "–" : share ? (100 * x).toFixed(1) + " %"
-      : m.unit === "points" ? (100 * x).toFixed(1) : x.toFixed(3));
+    const show = (x) => (x === null ? "–" : share ? number(100 * x, 1) + " %"
+      : m.unit === "points" ? number(100 * x, 1) : number(x, 3));
     const unit = share || m.value === null ? "" : " " + m.unit;
     const tr = el("tr");
     tr.append(el("td", {}, name), el("td", {}, show(m.value) + unit),
@@ -405,16 +499,17 @@ function winsTable(report) {
   // The report's win rates (by bot, by seat, …) with their 95 % intervals.
   const table = el("table");
   const head = el("tr");
-  for (const title of ["", T.wins, T.of, T.rate, "95 %"]) head.append(el("th", {}, title));
+  for (const title of ["", T.wins, T.of, T.rate, T.rate_interval]) head.append(el("th", {}, title));
   table.append(head);
-  const percent = (x) => (100 * x).toFixed(1) + " %";
+  const percent = (x) => (100 * x).toLocaleString(LANG, { maximumFractionDigits: 1, minimumFractionDigits: 1 }) + " %";
   for (const [group, rows] of Object.entries(report.wins || {})) {
     if (!group.startsWith("by_") || typeof rows !== "object" || rows === null) continue;
     for (const [name, row] of Object.entries(rows)) {
       const rate = row && (row.win_rate || row);
       if (!rate || rate.rate === undefined) continue;
       const tr = el("tr");
-      tr.append(el("td", {}, `${group.replace("by_", "")}: ${name}`),
+      const kind = group.replace("by_", "");
+      tr.append(el("td", {}, `${T["group_" + kind] || kind}: ${name}`),
         el("td", {}, String(rate.count)), el("td", {}, String(rate.total)),
         el("td", {}, percent(rate.rate)),
         el("td", {}, `${percent(rate.low)} – ${percent(rate.high)}`));
