@@ -4,9 +4,11 @@ would without the correction for the number of tests.
     python bench/bench_findings.py                                   # Malacca's characters
     python bench/bench_findings.py --game bluff --rules players=2 --bots bayes,random
     python bench/bench_findings.py --seeds 20 --games 200 --json
+    python bench/bench_findings.py --seeds 10 --skill          # with the skill trace's games
 
 For each seed 1…N the game is validated as ``runarch-gen GAME validate --rules R --bots B
--n G --seed S`` does (without the skill trace's games), and the findings are counted by kind;
+-n G --seed S`` does (the skill trace's games only with ``--skill``), and the findings are
+counted by kind;
 beside them, the seeds in which some test of a family had p < 0.01 and an effect past the
 margin *before* Holm's correction (what an uncorrected report would have raised).
 """
@@ -33,6 +35,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seeds", type=int, default=20)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--skill", action="store_true", help="play the skill trace's games")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     registration, values = game_values(args.game, args.rules)
@@ -51,7 +54,7 @@ def main() -> None:
             games=args.games,
             seed=seed,
             workers=args.workers,
-            skill=False,
+            skill=args.skill,
             on_report=captured.append,
         )
         kinds = sorted({f.kind for f in verdict.findings if f.is_finding})
