@@ -148,7 +148,7 @@ def test_eight_fair_characters_raise_no_false_alarm() -> None:
 
 
 def test_a_significant_edge_within_the_margin_is_a_note() -> None:
-    # The second player's edge of the issue: 452 of 1000 for the first player, p = 0.0029.
+    # A second player's edge: 452 of 1000 for the first player, p = 0.0026.
     games = [
         GameResult(i, ("g", "g"), 0, 10, "end", False, (0 if i < 452 else 1,), (1, 0), (1, -1))
         for i in range(1000)

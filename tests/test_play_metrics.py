@@ -40,7 +40,7 @@ def game(index: int, winners: tuple[int, ...], first: int = 0, **extra: object) 
     return GameResult(index, ("a", "a"), first, 10, "end", False, winners, (0, 0), (0, 0), **extra)  # type: ignore[arg-type]
 
 
-def test_every_metric_of_the_issue_is_registered_with_its_formula() -> None:
+def test_every_design_metric_is_registered_with_its_formula() -> None:
     assert tuple(METRICS) == NAMES
     assert all(METRICS[name].formula and METRICS[name].title for name in NAMES)
 
