@@ -139,27 +139,27 @@ def test_r13_article_order_option() -> None:
         (
             Goal(GoalKind.COLOUR_AND_SHAPE, 6, Colour.BLUE, 3, Shape.TRIANGLE, 2),
             "at least 3 blue and 2 triangle cards in your archives",
-            "alespoň 3 modré karty a 2 karty s trojúhelníkem ve tvých archívech",
+            "alespoň 3 modré karty a 2 karty s trojúhelníkem ve vašich archívech",
         ),
         (
             Goal(GoalKind.COLOUR, 7, colour=Colour.BLUE, colour_count=5),
             "at least 5 blue cards in your archives",
-            "alespoň 5 modrých karet ve tvých archívech",
+            "alespoň 5 modrých karet ve vašich archívech",
         ),
         (
             Goal(GoalKind.SHAPE, 4, shape=Shape.SQUARE, shape_count=2),
             "at least 2 square cards in your archives",
-            "alespoň 2 karty se čtvercem ve tvých archívech",
+            "alespoň 2 karty se čtvercem ve vašich archívech",
         ),
         (
             Goal(GoalKind.SHAPES, 5, shape_count=5),
             "at least 5 different shapes in your archives",
-            "alespoň 5 různých tvarů ve tvých archívech",
+            "alespoň 5 různých tvarů ve vašich archívech",
         ),
         (
             Goal(GoalKind.COLOURS, 3, colour_count=4),
             "at least 4 different colours in your archives",
-            "alespoň 4 různé barvy ve tvých archívech",
+            "alespoň 4 různé barvy ve vašich archívech",
         ),
     ],
 )

@@ -208,7 +208,25 @@ def test_every_font_is_embedded_and_every_page_has_trim_and_bleed_boxes() -> Non
     for page in kit.doc:
         for font in page.get_fonts():
             assert font[1] != "n/a" and "+" in font[3], font  # embedded subset
-        assert page.trimbox == page.rect and page.bleedbox == page.rect
+    # A sheet's TrimBox is drawn round its pieces' cut lines, its BleedBox round their bleed;
+    # a page that is not cut (the rulebook, the board sheet, a blank back) keeps the paper.
+    for sheet in manifest_sheets(kit.plan):
+        page = kit.doc[sheet["page"] - 1]
+        cut = [c for c in sheet["components"] if not c["key"].startswith(("rules", "board"))]
+        if not cut:
+            assert page.trimbox == page.rect and page.bleedbox == page.rect
+            continue
+        x0 = min(c["cut"][0] for c in cut) * MM
+        y0 = min(c["cut"][1] for c in cut) * MM
+        x1 = max(c["cut"][0] + c["cut"][2] for c in cut) * MM
+        y1 = max(c["cut"][1] + c["cut"][3] for c in cut) * MM
+        trim = page.trimbox
+        assert abs(trim.x0 - x0) < 0.02 and abs(trim.y0 - y0) < 0.02, sheet["page"]
+        assert abs(trim.x1 - x1) < 0.02 and abs(trim.y1 - y1) < 0.02, sheet["page"]
+        bleed = page.bleedbox
+        assert bleed.contains(trim) and page.rect.contains(bleed)
+        grow = kit.plan.options.bleed * MM
+        assert abs((trim.x0 - bleed.x0) - grow) < 0.02
     meta = kit.doc.metadata
     assert meta["title"] and meta["author"] and meta["subject"]
     assert meta["creationDate"] == "D:20000101000000+00'00'"  # fixed: same bytes every run
@@ -320,7 +338,13 @@ def test_tabletop_simulator_sheet_is_10_by_7_within_4096_px_with_a_separate_back
     w, h = tts_cell(kit.plan)
     img = Image.open(io.BytesIO(sheets["tts/cards-1.png"]))
     assert img.size == (TTS_COLUMNS * w, TTS_ROWS * h) and img.width <= TTS_MAX_WIDTH
-    assert Image.open(io.BytesIO(sheets["tts/card-back.png"])).size == (w, h)
+    assert Image.open(io.BytesIO(sheets["tts/cards-back.png"])).size == (w, h)
+    saved = json.loads(sheets["tts/runarch.json"])
+    (deck, tiles) = saved["ObjectStates"]
+    assert deck["Name"] == "DeckCustom" and len(deck["DeckIDs"]) == 30
+    assert deck["CustomDeck"]["1"]["FaceURL"].endswith("tts/cards-1.png")
+    assert deck["CustomDeck"]["1"]["BackURL"].endswith("tts/cards-back.png")
+    assert len(tiles["DeckIDs"]) == 25
     # Thirty cards fill the first three rows; the rest of the grid stays white.
     pixels = np.asarray(img.convert("L"))
     assert pixels[3 * h + 2 :, :].min() == 255 and pixels[: 3 * h, :].min() < 100
@@ -352,8 +376,12 @@ def test_the_rulebook_names_every_component_variant_and_option(lang: str, paper:
         assert heading in text
     for variant in t["rules"]["playtest_variants"].values():
         assert any(str(variant).split()[0] in h for h in headings) or str(variant) in text
+    # Every rules option in the players' words, never as the engine names it.
     for spec in OPTIONS:
-        assert spec.tag in text and f"{spec.name} =" in text, spec.name
+        assert str(t["rulebook"]["options"][spec.name]) in text, spec.name
+        assert f"{spec.name} =" not in text and f"{spec.tag} " not in text, spec.name
+    for word in ("runarch-gen", "kit.pdf", "duplex-test", "--duplex", "engine", "enginu"):
+        assert word not in text, word
     # The bet cases of RULES §6.3, settled by the engine, as the rules document prints them.
     assert [sum(_settle(b) for b in case) for case in BET_CASES] == [43, 14, -24, -3]
     for total in ("+43", "+14", "−24", "−3"):

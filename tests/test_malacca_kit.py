@@ -1,100 +1,79 @@
-"""Malacca's print-and-play kit: every component in its count, one common back for the action
-cards [M-05], byte-identical PDFs, Czech text embedded, previews, bad options."""
+"""Malacca's kit: every component of the seed, ships from the rules' cargo values, one common
+back for all action cards [M-05], chests worth 10 and 20, and worked rounds that pay out as
+the rules document's examples (the rest of the standard: tests/test_kit_family.py)."""
 
 from __future__ import annotations
 
-import io
 import json
+from pathlib import Path
 
-import pymupdf
 import pytest
-from PIL import Image
 
 from runarch_gen.cli import run
-from runarch_gen.errors import InputError
-from runarch_gen.malacca.kit import build_kit_pdf, draw_back, kit_items, plan_kit
-from runarch_gen.malacca.rules import MalaccaRules
+from runarch_gen.malacca.kit import KIT
+from runarch_gen.pnp.kit import KitOptions, KitRequest
+from runarch_gen.pnp.sheets import Item
 from runarch_gen.pnp.surface import RecordingSurface
 
 
 def test_the_kit_has_every_component_of_the_seed() -> None:
-    items = kit_items()
-    counts: dict[str, int] = {}
-    for item in items:
-        counts[item.kind] = counts.get(item.kind, 0) + 1
-    assert counts["ship"] == 12 and counts["action"] == 24 + 16
-    assert counts["captain"] == 1 and counts["character"] == 8 and counts["equipment"] == 12
-    assert counts["chest"] == 15 and counts["coin"] == 40 + 20 and counts["reference"] == 1
-    assert sorted(i.payload for i in items if i.kind == "ship") == list(range(3, 15))
-    assert sum(1 for i in items if i.kind == "coin" and i.payload == 5) == 20
-    assert all(i.double_sided for i in items if i.kind in ("chest", "action", "reference"))
+    counts = KIT.plan(KitRequest(KitOptions())).counts()
+    assert counts["ships"] == 12 and counts["actions"] == 24 + 16
+    assert counts["captain"] == 1 and counts["characters"] == 8 and counts["equipment"] == 12
+    assert counts["chests"] == 15 and counts["coins"] == 40 + 20
 
 
-def test_ships_follow_the_cargo_values_of_the_rules() -> None:
-    items = kit_items(MalaccaRules(ships=(2, 2, 9), rounds=3))
-    assert [i.payload for i in items if i.kind == "ship"] == [2, 2, 9]
-
-
-def test_every_action_card_has_the_same_back() -> None:
-    backs = set()
-    for item in kit_items():
-        if item.kind == "action":
-            surface = RecordingSurface(item.width, item.height)
-            draw_back(surface, item, 2.0)
-            backs.add(tuple(surface.records))
-    assert len(backs) == 1
-
-
-def test_the_same_options_give_the_same_pdf_with_czech_text() -> None:
-    imposition = plan_kit(only=("action", "character", "rules", "reference"))
-    pdf = build_kit_pdf(imposition)
-    assert pdf == build_kit_pdf(plan_kit(only=("action", "character", "rules", "reference")))
-    document = pymupdf.open(stream=pdf, filetype="pdf")
-    text = "".join(document[i].get_text() for i in range(document.page_count))
-    for word in ("ÚTOK", "VYČKÁVÁNÍ", "Rodrigo Orgoñez", "Tragický hrdina", "Tragic hero"):
-        assert word in text
-    assert document.page_count == imposition.page_count
-
-
-def test_the_kit_command_writes_the_folder_with_previews(tmp_path, capsys) -> None:
-    out = tmp_path / "kit"
-    args = ["malacca", "kit", "-o", str(out), "--only", "chest,reference"]
+def test_ships_carry_the_cargo_of_the_rules(tmp_path: Path, capsys) -> None:
+    plan = KIT.plan(KitRequest(KitOptions(), {"ships": "2/2/4/4/6/6/8/8/10/10/12/12"}))
+    assert [i.payload for i in plan.items if i.kind == "ships"] == [
+        2,
+        2,
+        4,
+        4,
+        6,
+        6,
+        8,
+        8,
+        10,
+        10,
+        12,
+        12,
+    ]
+    folder = tmp_path / "k"
+    args = ["malacca", "kit", "-o", str(folder), "--rules", "ships=5-16", "--only", "ships"]
     assert run([*args, "--json"]) == 0
-    report = json.loads(capsys.readouterr().out)
-    assert report["components"] == {"chest": 15, "reference": 1}
-    assert (out / "kit.pdf").read_bytes()[:5] == b"%PDF-"
-    manifest = json.loads((out / "manifest.json").read_text("utf-8"))
-    assert manifest["files"]["kit.pdf"]["sha256"] == report["sha256"]
-    assert set(report["files"]) == {p.name for p in out.iterdir()}
-    pngs = sorted(out.glob("preview-*.png"))
-    assert len(pngs) == report["pages"]
-    image = Image.open(io.BytesIO(pngs[0].read_bytes())).convert("L")
-    darkest = image.getextrema()[0]
-    assert not isinstance(darkest, tuple) and darkest < 100  # something dark was drawn
-    assert run([*args, "--no-previews"]) == 0  # its own kit folder: replaced
-    assert sorted(p.name for p in out.iterdir()) == ["kit.pdf", "manifest.json"]
-    (out / "mine.txt").write_text("keep", "utf-8")
-    capsys.readouterr()
-    assert run(args) == 2
-    assert "holds 'mine.txt', not written by the kit" in capsys.readouterr().err
-    assert (out / "mine.txt").read_text("utf-8") == "keep"
+    manifest = json.loads(capsys.readouterr().out)
+    assert manifest["options"]["rules"] == "malacca(ships=5-16)"
 
 
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (["--only", "sword"], "unknown component 'sword'"),
-        (["--paper", "a3"], "--paper is one of a4, letter"),
-        (["--duplex", "sideways"], "--duplex is one of"),
-    ],
-)
-def test_bad_kit_options_fail_with_one_line(tmp_path, capsys, args, message) -> None:
-    assert run(["malacca", "kit", "-o", str(tmp_path / "k"), *args]) == 2
-    err = capsys.readouterr().err
-    assert message in err and err.count("\n") == 1
-    assert not (tmp_path / "k").exists()
+def _drawn(draw, item: Item) -> list[tuple[str, object, object]]:
+    s = RecordingSurface(100, 100)
+    draw(s, item, 3.0)
+    return [(r.kind, r.bounds, r.fill) for r in s.records]
 
 
-def test_plan_kit_refuses_unknown_paper() -> None:
-    with pytest.raises(InputError):
-        plan_kit(paper="tabloid")
+def test_every_action_card_has_the_same_back_and_chests_two_values() -> None:
+    plan = KIT.plan(KitRequest(KitOptions()))
+    actions = [i for i in plan.items if i.kind == "actions"]
+    backs = {repr(_drawn(plan.back, i)) for i in actions}
+    assert len(backs) == 1 and all(i.double_sided for i in actions)
+    chest = next(i for i in plan.items if i.kind == "chests")
+    front, back = RecordingSurface(60, 80), RecordingSurface(60, 80)
+    plan.front(front, chest, 0.0)
+    plan.back(back, chest, 0.0)
+    assert "10" in [r.text for r in front.records] and "20" in [r.text for r in back.records]
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_the_worked_rounds_pay_out_as_the_rules_documents_examples(lang: str) -> None:
+    # docs/rules/malacca.md §10, examples 1 and 2: the changes seat by seat.
+    plan = KIT.plan(KitRequest(KitOptions(lang=lang)))
+    book = plan.book
+    from runarch_gen.malacca.kit import example_round
+
+    _, captured = example_round(book.p.rules, book.book["examples"]["captured"])
+    assert captured.captured and captured.changes == (6, -4, -1, 6)
+    _, defended = example_round(book.p.rules, book.book["examples"]["defended"])
+    assert not defended.captured and defended.changes == (-7, 4, 2, 1)
+    lines = book.example_lines("captured")
+    assert any("+6" in line for line in lines) and any("−4" in line for line in lines)

@@ -128,7 +128,7 @@ def test_a_deck_file_is_checked_beside_the_drawing_before_anything_is_written(
             "en",
             "Playtested",
             [
-                "runarch-gen simulated 6 games of each variant",
+                "6 games of each variant were played out",
                 "Full game: ",
                 "the first player won",
                 "Full game: 6 games (100.0 %) could not end: both players had drawn F 11",
@@ -140,7 +140,7 @@ def test_a_deck_file_is_checked_beside_the_drawing_before_anything_is_written(
             "cs",
             "Vyzkoušeno",
             [
-                "runarch-gen odehrál 6 simulovaných her",
+                "odehrálo 6 her každé varianty",
                 "Plná hra: her dohraných podle pravidel",
                 "začínající hráč vyhrál",
                 "Plná hra: 100,0 % her (6) nemohlo skončit: oba hráči si vylosovali F 11",

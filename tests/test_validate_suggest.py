@@ -146,7 +146,7 @@ def test_the_kit_prints_a_variant_to_try(
     doc = pymupdf.open(tmp_path / "k" / "kit.pdf")
     text = "".join(doc[i].get_text() for i in range(doc.page_count))
     assert "Variants to try" in text
-    assert "automa = 3 instead of 1" in " ".join(text.split())
+    assert "the automa's level (solo game): 3 instead of 1" in " ".join(text.split())
     manifest = json.loads((tmp_path / "k" / "manifest.json").read_text())
     assert manifest["options"]["variants"] == ["solo(automa=3)"]
     # A variant that changes nothing is refused in one line, nothing written.

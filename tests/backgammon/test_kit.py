@@ -1,92 +1,66 @@
-"""The print-and-play kit: every file a PDF with the expected pages, the same bytes twice, the
-board tiles covering the whole board (read back from the PDF), the command writing the folder."""
+"""Vrhcáby's kit: the board tiled over pages with overlap and marks, the whole board on one A3
+sheet, setup cards for every start, and worked positions played by the move rules (the rest of
+the standard: tests/test_kit_family.py)."""
 
 from __future__ import annotations
 
-import json
+import itertools
 from pathlib import Path
 
 import pymupdf
 import pytest
 
-from runarch_gen.backgammon.kit import (
-    BOARD_HEIGHT,
-    BOARD_WIDTH,
-    board_tiles,
-    build_kit,
-    components_document,
-)
+from runarch_gen.backgammon.board import BAR, OFF
+from runarch_gen.backgammon.kit import KIT, OVERLAP
+from runarch_gen.backgammon.rules import STARTS
 from runarch_gen.cli import run
-from runarch_gen.pnp.geometry import Box
-from runarch_gen.pnp.surface import RecordingSurface
+from runarch_gen.pnp.kit import KitOptions, KitRequest
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_the_tiles_cover_the_board_with_overlap(paper: str) -> None:
-    _, plan = board_tiles(paper)
-    tiles = [t.window for t in plan.tiles]
-    assert len(tiles) == 4 and (plan.rows, plan.columns) == (2, 2)
-    assert min(t.x for t in tiles) == 0 and max(t.right for t in tiles) == BOARD_WIDTH
-    assert min(t.y for t in tiles) == 0 and max(t.bottom for t in tiles) == BOARD_HEIGHT
-    xs = sorted({t.x for t in tiles})
-    assert xs[1] < tiles[0].width - 12  # the second column starts inside the first: an overlap
+def test_the_board_pages_cover_the_board_with_overlap(paper: str) -> None:
+    plan = KIT.plan(KitRequest(KitOptions(paper=paper)))
+    tiles = [i for i in plan.items if i.kind == "board"]
+    tile_plan = tiles[0].payload[0]
+    g = plan.painter.g
+    assert (tile_plan.width, tile_plan.height) == (g.width, g.height)
+    assert len(tiles) == len(tile_plan.tiles) >= 2
+    xs = sorted({t.window.x for t in tile_plan.tiles})
+    for a, b in itertools.pairwise(xs):
+        assert b <= a + tile_plan.tiles[0].window.width - OVERLAP + 1e-6
+    right = max(t.window.right for t in tile_plan.tiles)
+    bottom = max(t.window.bottom for t in tile_plan.tiles)
+    assert right >= g.width - 1e-6 and bottom >= g.height - 1e-6
+    assert all(tile_plan.marks_in(t) for t in tile_plan.tiles)
 
 
-def test_each_tile_page_prints_its_place_and_its_marks() -> None:
-    data = build_kit("a4")["board-tiles.pdf"]
-    with pymupdf.open(stream=data, filetype="pdf") as document:
-        texts = [" ".join(page.get_text().split()) for page in document]
-    for n, (row, column) in enumerate([(1, 1), (1, 2), (2, 1), (2, 2)]):
-        assert f"page {n + 1} of 4, row {row}, column {column}" in texts[n]
-        assert f"(řada {row}, sloupec {column})" in texts[n]
+def test_the_kit_folder_has_the_board_on_one_a3_sheet(tmp_path: Path) -> None:
+    folder = tmp_path / "k"
+    assert run(["backgammon", "kit", "-o", str(folder), "--only", "board"]) == 0
+    doc = pymupdf.open(folder / "board-a3.pdf")
+    assert doc.page_count == 1
+    page = doc[0]
+    assert abs(page.rect.width - 420 * 72 / 25.4) < 0.1  # landscape A3
+    assert page.rect.contains(page.trimbox) and page.trimbox != page.rect
+    # A kit without the board has no board sheet.
+    assert run(["backgammon", "kit", "-o", str(tmp_path / "c"), "--only", "checkers"]) == 0
+    assert not (tmp_path / "c" / "board-a3.pdf").exists()
 
 
-def test_the_kit_is_reproducible_and_complete() -> None:
-    first = build_kit("a4", "# Rules\n\n## 1. Board\n\ntext")
-    assert first == build_kit("a4", "# Rules\n\n## 1. Board\n\ntext")
-    pages = {name: len(pymupdf.open(stream=data, filetype="pdf")) for name, data in first.items()}
-    assert pages == {"board-tiles.pdf": 4, "board-a3.pdf": 1, "components.pdf": 4, "rules.pdf": 3}
-    dice = pymupdf.open(stream=first["components.pdf"], filetype="pdf")[1].get_text().split()
-    assert {"2", "4", "8", "16", "32", "64"} <= set(dice)  # the doubling cube's faces
-    assert "2/4" in dice  # page numbering
-    a3 = pymupdf.open(stream=first["board-a3.pdf"], filetype="pdf")[0]
-    assert round(a3.rect.width / 72 * 25.4) == 420
-    text = pymupdf.open(stream=first["components.pdf"], filetype="pdf")[3].get_text()
-    assert "47.2%" in text and "Thorp" in text
-    czech = pymupdf.open(stream=first["rules.pdf"], filetype="pdf")[0].get_text()
-    assert "pravidla ve zkratce" in czech and "Crawfordovo" in czech
+def test_a_setup_card_for_every_start_and_the_checkers_each_variant_needs() -> None:
+    plan = KIT.plan(KitRequest(KitOptions()))
+    assert sorted(i.payload for i in plan.items if i.kind == "setups") == sorted(STARTS)
+    assert sum(1 for i in plan.items if i.kind == "checkers") == 30
+    hyper = KIT.plan(KitRequest(KitOptions(), {"variant": "hypergammon"}))
+    assert sum(1 for i in hyper.items if i.kind == "checkers") == 6
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_every_components_page_stays_inside_its_margins(paper: str) -> None:
-    document = components_document(paper)
-    width, height = document.size
-    for index, page in enumerate(document.pages):
-        surface = RecordingSurface(width, height)
-        document.draw_page(surface, index)
-        inside = Box(9, 9, width - 18, height - 18)
-        assert all(inside.contains(r.bounds) for r in surface.records), page.name
-
-
-def test_the_kit_command_writes_the_folder(tmp_path: Path) -> None:
-    folder = tmp_path / "kit"
-    assert run(["backgammon", "kit", "-o", str(folder), "--paper", "letter"]) == 0
-    names = sorted(p.name for p in folder.iterdir())
-    assert [n for n in names if not n.endswith(".png")] == [
-        "board-a3.pdf",
-        "board-tiles.pdf",
-        "components.pdf",
-        "manifest.json",
-        "rules.pdf",
-    ]
-    manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
-    assert manifest["game"] == "backgammon" and set(manifest["files"]) == set(names) - {
-        "manifest.json"
-    }
-    assert "preview-board-tile-1.png" in names
-    assert run(["backgammon", "kit", "-o", str(folder)]) == 0  # its own kit: replaced
-    (folder / "mine.txt").write_text("keep", "utf-8")
-    assert run(["backgammon", "kit", "-o", str(folder)]) == 2
-    assert (folder / "mine.txt").read_text("utf-8") == "keep"
-    assert run(["backgammon", "kit", "-o", str(tmp_path / "x"), "--paper", "a5"]) == 2
-    assert not (tmp_path / "x").exists()
+def test_the_worked_hit_and_bear_off_are_what_the_move_rules_allow() -> None:
+    plan = KIT.plan(KitRequest(KitOptions()))
+    book = plan.book
+    white, black, after_w, after_b, play = book.hit()
+    assert (after_b[BAR] == black[BAR] + 1 and play.endswith("*")) or "*" in play
+    assert sum(after_w) == sum(white) == 15 and sum(after_b) == 15
+    white, _, plays = book.bear_off()
+    assert "6/off" in plays and "4/off" in plays
+    assert white[OFF] == 9

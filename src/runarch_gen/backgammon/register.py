@@ -40,5 +40,6 @@ REGISTRATION = register_game(
     description="Vrhcáby (backgammon): legal plays, gnubg IDs, odds, match equity, records, bots.",
     commands="runarch_gen.cli.backgammon:backgammon_app",
     order=4,
+    kit="runarch_gen.backgammon.kit:KIT",
 )
 register_design(BackgammonGame.game_type.short_name, DESIGN)  # ladder, line-up, findings

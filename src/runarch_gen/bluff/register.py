@@ -73,5 +73,6 @@ REGISTRATION = register_game(
     " simulations.",
     commands="runarch_gen.cli.bluff:bluff_app",
     order=2,
+    kit="runarch_gen.bluff.kit:KIT",
 )
 register_design(BluffGame.game_type.short_name, DESIGN)  # ladder, line-up, findings

@@ -276,28 +276,3 @@ def train_command(
             }
         )
     note(f"runarch-gen: {games} games in {elapsed:.0f} s, weights written to {output}")
-
-
-@backgammon_app.command("kit")
-def kit_command(
-    output: Annotated[str, typer.Option("--output", "-o", help="The folder to write.")] = "kit",
-    paper: Annotated[
-        str, typer.Option("--paper", help="a4 or letter (the board also comes on one A3 sheet).")
-    ] = "a4",
-    json_: JsonOption = False,
-) -> None:
-    """The print-and-play kit folder: the board tiled over pages and on A3, checkers, dice and
-    cube nets, a match score track, setup cards, a reference card and the rules, with PNG
-    previews and manifest.json (each file's checksum). An existing folder is replaced only if
-    it is a Vrhcáby kit holding nothing else. Exit codes: 0 written; 2 bad option or a folder
-    that is not a kit."""
-    from runarch_gen.backgammon.kit import make_kit
-    from runarch_gen.games import rules_document
-
-    manifest = make_kit(
-        output, paper=paper.strip().lower(), rules_text=rules_document("backgammon")
-    )
-    files = sorted(manifest["files"])
-    if json_:
-        emit_json({"folder": output, "paper": manifest["paper"], "files": files})
-    note(f"runarch-gen: wrote {len(files) + 1} files to {output}")

@@ -132,6 +132,10 @@ def game_group(registration: Registration) -> typer.Typer:
     }
     if spec.chance_mode is not ChanceMode.SAMPLED:
         generic |= {"record": _record_command, "replay": _replay_command}
+    if registration.kit is not None:  # the kit hook gives the game its `kit` command
+        from runarch_gen.cli.kit import game_kit_command
+
+        generic["kit"] = game_kit_command
     for command, make in generic.items():
         if command not in taken:
             group.command(command)(make(name))

@@ -1,9 +1,17 @@
-"""``runarch-gen kit``: the print-and-play kit (PDF, previews, board, deck, manifest)."""
+"""``runarch-gen kit`` and ``runarch-gen GAME kit``: every game's print-and-play kit with the
+same options, help texts, manifest and exit codes.
+
+:func:`game_kit_command` builds the command of any game whose registration has a ``kit`` hook
+(:mod:`runarch_gen.pnp.kit`); RunArch's ``kit`` takes the same options and adds its own (the
+board, the deck, token and condition sets, variants, ``--validate``; ``--out``/``--name`` keep
+their old meaning: the parent folder and the kit folder's name).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any, get_type_hints
 
 import typer
 
@@ -11,7 +19,197 @@ from runarch_gen.cli._app import JsonOption, SeedOption, app, emit_json, note, r
 from runarch_gen.progress import progress
 
 if TYPE_CHECKING:
+    from runarch_gen.pnp.kit import KitOptions
     from runarch_gen.runarch.validation.validate import ValidationReport
+
+KIT_HELP = """
+
+kit.pdf is one print job: page 1 says how to print it; with --duplex long or short it prints
+double-sided (every sheet without backs gets a blank back), with --duplex none single-sided
+(back pages follow their fronts, to glue). duplex-test.pdf, where backs matter, measures the
+shift to pass as --duplex-offset. The same options give the same bytes.
+
+Exit codes: 0 written; 2 bad input (an unknown paper, language, kind or preset, a bleed too
+large for the paper, a folder that is not this game's kit) — nothing is written then; 130
+interrupted."""
+
+# -- the options every kit takes ---------------------------------------------------------------
+
+OutputOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--output",
+        "-o",
+        help="The kit folder (replaced only if it holds a kit of this game and nothing else);"
+        " default output/GAME-kit-….",
+    ),
+]
+PaperOption = Annotated[str, typer.Option("--paper", help="Paper: a4 or letter.")]
+LangOption = Annotated[
+    str, typer.Option("--lang", help="Language of every printed text: en or cs.")
+]
+BleedOption = Annotated[
+    float, typer.Option("--bleed", help="Bleed around each component, in mm (0 allowed).")
+]
+DuplexOption = Annotated[
+    str,
+    typer.Option(
+        "--duplex",
+        help="How backs are placed: long (flip on the long edge), short (on the short edge)"
+        " or none (print single-sided and glue the back pages on).",
+    ),
+]
+OffsetOption = Annotated[
+    str | None,
+    typer.Option(
+        "--duplex-offset",
+        metavar="X,Y",
+        help="Shift back pages by X mm right and Y mm down (as seen on the back page), to"
+        " cancel a printer's shift: print duplex-test.pdf from the kit folder and pass the"
+        " two numbers its back page shows under the lines from the front.",
+    ),
+]
+FriendlyOption = Annotated[
+    bool,
+    typer.Option("--print-friendly", help="Light fills and outlines instead of solid colour."),
+]
+OnlyOption = Annotated[
+    str | None,
+    typer.Option(
+        "--only",
+        metavar="KINDS",
+        help="Print only these kinds of component, comma-separated (the manifest lists a"
+        " kit's kinds; a wrong name lists them too).",
+    ),
+]
+ImagesOption = Annotated[
+    bool,
+    typer.Option(
+        "--images",
+        help="Also write images/ (a 300-dpi PNG with bleed per card and piece, round pieces"
+        " with transparent corners) and tts/ (Tabletop Simulator sheets of 10 × 7 cards and"
+        " tts/GAME.json, a saved object with a CustomDeck per kind of card).",
+    ),
+]
+PresetOption = Annotated[
+    str | None,
+    typer.Option(
+        "--preset",
+        help="Also write the cards for a print service: mpc (a PNG per card, 822 × 1122 px"
+        " at 300 dpi), tgc (825 × 1125 px) or pdf (print-cards.pdf, one card per page with"
+        " TrimBox and BleedBox).",
+    ),
+]
+TemplateOption = Annotated[
+    Path | None,
+    typer.Option("--template", help="TOML file overriding layouts, sheets or texts."),
+]
+
+
+def kit_options(
+    *,
+    paper: str,
+    lang: str,
+    bleed: float,
+    duplex: str,
+    duplex_offset: str | None,
+    print_friendly: bool,
+    only: str | None,
+    images: bool,
+    preset: str | None,
+    template: Path | None,
+    kinds: tuple[str, ...],
+) -> KitOptions:
+    """The common options as typed, checked (one clear error for the first bad one)."""
+    from runarch_gen.pnp.kit import KitOptions, parse_offset, parse_only
+
+    return KitOptions(
+        paper=paper.strip().lower(),
+        lang=lang.strip().lower(),
+        bleed=bleed,
+        duplex=duplex.strip().lower(),  # type: ignore[arg-type]  # checked below
+        duplex_offset=parse_offset(duplex_offset),
+        print_friendly=print_friendly,
+        only=parse_only(only, kinds),
+        template=str(template) if template is not None else None,
+        images=images,
+        preset=preset.strip().lower() if preset is not None else None,
+    ).checked(kinds)
+
+
+def report(folder: Path, manifest: dict[str, Any], json_: bool) -> None:
+    """What a kit command prints: the manifest as JSON, or one line of what was written."""
+    if json_:
+        emit_json({"folder": str(folder), **manifest})
+        return
+    counts = ", ".join(
+        f"{c['count']} {c['kind'].replace('_', ' ')}" for c in manifest["components"]
+    )
+    paper = manifest["paper"]["name"]
+    typer.echo(f"{folder}/kit.pdf: {manifest['pages']} pages on {paper} ({counts})")
+
+
+# -- any game's kit ----------------------------------------------------------------------------
+
+
+def game_kit_command(name: str) -> Callable[..., None]:
+    """The ``kit`` command of game ``name`` (its registration's ``kit`` hook makes the kit)."""
+
+    def kit(
+        output: OutputOption = None,
+        rules: Annotated[
+            str,
+            typer.Option(
+                "--rules",
+                help=f"A game string, e.g. '{name}(...)', or only its parameters: the kit"
+                " prints these rules (see `runarch-gen games`).",
+            ),
+        ] = "",
+        paper: PaperOption = "a4",
+        lang: LangOption = "en",
+        bleed: BleedOption = 3.0,
+        duplex: DuplexOption = "long",
+        duplex_offset: OffsetOption = None,
+        print_friendly: FriendlyOption = False,
+        only: OnlyOption = None,
+        images: ImagesOption = False,
+        preset: PresetOption = None,
+        template: TemplateOption = None,
+        json_: JsonOption = False,
+    ) -> None:
+        from runarch_gen.games import game_values
+        from runarch_gen.pnp.kit import KitRequest, default_folder, kit_definition, make_kit
+
+        registration, values = game_values(name, rules, "--rules", files=True)
+        definition = kit_definition(registration)
+        options = kit_options(
+            paper=paper,
+            lang=lang,
+            bleed=bleed,
+            duplex=duplex,
+            duplex_offset=duplex_offset,
+            print_friendly=print_friendly,
+            only=only,
+            images=images,
+            preset=preset,
+            template=template,
+            kinds=definition.kinds,
+        )
+        folder = output if output is not None else default_folder(definition.game, options)
+        with progress(None, "kit") as advance:
+            made = make_kit(definition, folder, KitRequest(options, values), advance=advance)
+        report(made.folder, made.manifest, json_)
+
+    kit.__name__ = f"{name}_kit"
+    kit.__doc__ = (
+        f"Make the print-and-play kit of {name}: kit.pdf with the rulebook (Czech or English)"
+        " and every component, PNG previews and manifest.json, in one folder." + KIT_HELP
+    )
+    kit.__annotations__ = get_type_hints(kit, localns={"name": name}, include_extras=True)
+    return kit
+
+
+# -- RunArch's kit ------------------------------------------------------------------------------
 
 
 @app.command()
@@ -31,44 +229,17 @@ def kit(
             help="Deck file (JSON or CSV), checked; default: generate a 50-card deck.",
         ),
     ] = None,
-    paper: Annotated[str, typer.Option("--paper", help="Paper: a4 or letter.")] = "a4",
-    lang: Annotated[
-        str, typer.Option("--lang", help="Language of every printed text: en or cs.")
-    ] = "en",
-    bleed: Annotated[
-        float, typer.Option("--bleed", help="Bleed around each component, in mm (0 allowed).")
-    ] = 3.0,
-    duplex: Annotated[
-        str,
-        typer.Option(
-            "--duplex",
-            help="How backs are placed: long (flip on the long edge), short (on the short edge)"
-            " or none (print single-sided and glue the back pages on).",
-        ),
-    ] = "long",
-    duplex_offset: Annotated[
-        str | None,
-        typer.Option(
-            "--duplex-offset",
-            metavar="X,Y",
-            help="Shift back pages by X mm right and Y mm down (as seen on the back page), to"
-            " cancel a printer's shift: print duplex-test.pdf from the kit folder and pass the"
-            " two numbers its back page shows under the lines from the front.",
-        ),
-    ] = None,
-    print_friendly: Annotated[
-        bool,
-        typer.Option("--print-friendly", help="Light fills and outlines instead of solid colour."),
-    ] = False,
-    only: Annotated[
-        str | None,
-        typer.Option(
-            "--only",
-            metavar="KINDS",
-            help="Print only these kinds, comma-separated: rules, board, tiles, stones, frame,"
-            " player-boards, markers, cards, bonus-tokens, condition-tokens, bet-tokens.",
-        ),
-    ] = None,
+    output: OutputOption = None,
+    paper: PaperOption = "a4",
+    lang: LangOption = "en",
+    bleed: BleedOption = 3.0,
+    duplex: DuplexOption = "long",
+    duplex_offset: OffsetOption = None,
+    print_friendly: FriendlyOption = False,
+    only: OnlyOption = None,
+    images: ImagesOption = False,
+    preset: PresetOption = None,
+    template: TemplateOption = None,
     tokens: Annotated[
         str | None,
         typer.Option(
@@ -95,19 +266,19 @@ def kit(
             " such as solo(automa=2), as runarch-gen validate --suggest proposes; repeatable.",
         ),
     ] = None,
-    template: Annotated[
-        Path | None,
-        typer.Option("--template", help="TOML file overriding layouts, sheets or texts."),
-    ] = None,
     out: Annotated[
-        Path,
+        Path | None,
         typer.Option(
-            "--output", "-o", "--out", help="Folder that receives the kit folder (--out: the same)."
+            "--out", help="The folder that receives the kit folder (with --name, or the default)."
         ),
-    ] = Path("output"),
+    ] = None,
     name: Annotated[
         str | None,
-        typer.Option("--name", help="Name of the kit folder; default: kit-SEED."),
+        typer.Option(
+            "--name",
+            help="Name of the kit folder inside --out or -o (default output); without it -o is"
+            " the kit folder itself.",
+        ),
     ] = None,
     validate: Annotated[
         bool,
@@ -117,56 +288,62 @@ def kit(
             " their key figures on the rules page.",
         ),
     ] = False,
-    images: Annotated[
-        bool,
-        typer.Option(
-            "--images",
-            help="Also write images/ (a 300-dpi PNG with bleed per card front, tile, stone and"
-            " token, and each kind of back, for print-on-demand services) and tts/ (Tabletop"
-            " Simulator deck sheets of 10 × 7 cards, at most 4096 px wide, and the card back).",
-        ),
-    ] = False,
     json_: JsonOption = False,
 ) -> None:
-    """Make a print-and-play kit: kit.pdf with the rulebook and every component, duplex-test.pdf
-    (prints the shift to pass as --duplex-offset), PNG previews, the board.json and deck.json
-    it used, and manifest.json, in OUT/NAME.
-
-    kit.pdf prints as one double-sided job (--duplex long or short: every sheet without backs
-    gets a blank back) or single-sided (--duplex none: back pages follow their fronts, to glue).
+    """Make RunArch's print-and-play kit: kit.pdf with the rulebook and every component,
+    duplex-test.pdf, PNG previews, the board.json and deck.json it used, and manifest.json, in
+    one folder (default output/kit-SEED).
 
     The static checks of `runarch-gen validate` always run: manifest.json records whether the
     set can be played, and any rules findings.
 
+    kit.pdf is one print job: page 1 says how to print it; with --duplex long or short it prints
+    double-sided (every sheet without backs gets a blank back), with --duplex none single-sided
+    (back pages follow their fronts, to glue). The same options give the same bytes.
+
     Exit codes: 0 written; 2 bad input (unreadable or invalid board or deck, unknown paper or
     language, bleed too large, unwritable folder) — nothing is written then; 130 interrupted.
     """
-    from runarch_gen.runarch.kit.build import (
-        KitOptions,
-        kit_folder,
-        parse_offset,
-        parse_only,
-    )
+    from runarch_gen.runarch.kit.build import KINDS, KitOptions, kit_folder
     from runarch_gen.runarch.kit.make import make_kit
     from runarch_gen.runarch.rules import data_option, parse_rules
 
     chosen = resolve_seed(seed)
-    options = KitOptions(
-        paper=paper.lower(),
-        lang=lang.lower(),
+    common = kit_options(
+        paper=paper,
+        lang=lang,
         bleed=bleed,
-        duplex=duplex.lower(),  # type: ignore[arg-type]  # checked by KitOptions.checked
-        duplex_offset=parse_offset(duplex_offset),
+        duplex=duplex,
+        duplex_offset=duplex_offset,
         print_friendly=print_friendly,
-        only=parse_only(only),
-        template=str(template) if template is not None else None,
+        only=only,
+        images=images,
+        preset=preset,
+        template=template,
+        kinds=KINDS,
+    )
+    options = KitOptions(
+        paper=common.paper,
+        lang=common.lang,
+        bleed=common.bleed,
+        duplex=common.duplex,
+        duplex_offset=common.duplex_offset,
+        print_friendly=common.print_friendly,
+        only=common.only,
+        template=common.template,
         tokens=data_option("tokens", tokens or "default", source="--tokens"),
         conditions=data_option("conditions", conditions or "default", source="--conditions"),
         variants=tuple(
             str(parse_rules(text, source="--variant", files=Path("."))) for text in variant or ()
         ),
     ).checked()
-    folder = kit_folder(out, name if name is not None else f"kit-{chosen}")
+    default_name = f"kit-{chosen}"
+    if name is not None:
+        folder = kit_folder(out or output or Path("output"), name)
+    elif output is not None:
+        folder = kit_folder(output.parent, output.name) if output.name else output
+    else:
+        folder = kit_folder(out or Path("output"), default_name)
     with progress(None, "kit") as advance:
         result = make_kit(
             folder,
@@ -176,18 +353,13 @@ def kit(
             options=options,
             validate=validate,
             images=images,
+            preset=common.preset,
             advance=advance,
         )
-    validation = result.validation
-    manifest = result.manifest
+    report(result.folder, result.manifest, json_)
     if json_:
-        emit_json({"folder": str(folder), **manifest})
         return
-    counts = ", ".join(
-        f"{c['count']} {c['kind'].replace('_', ' ')}" for c in manifest["components"]
-    )
-    typer.echo(f"{folder}/kit.pdf: {manifest['pages']} pages on {paper} ({counts})")
-    for line in _validation_notes(validation):
+    for line in _validation_notes(result.validation):
         note(line)
     if result.generated:
         note(f"seed {chosen} (board and deck generated; rebuild with --seed {chosen})")

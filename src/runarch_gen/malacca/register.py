@@ -44,5 +44,6 @@ REGISTRATION = register_game(
     " (2–8 players).",
     commands="runarch_gen.cli.malacca:malacca_app",
     order=3,
+    kit="runarch_gen.malacca.kit:KIT",
 )
 register_design(MalaccaGame.game_type.short_name, DESIGN)  # ladder, line-up, findings

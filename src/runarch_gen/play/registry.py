@@ -187,6 +187,18 @@ def preset_parameter(
     return Parameter("variant", default, f"{help}: {listed}", choices=(default, *variants))
 
 
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """A callable that returns the object at ``"package.module:attribute"``, imported when first
+    called (a registration's ``kit`` hook named by its path)."""
+
+    path: str
+
+    def __call__(self) -> Any:
+        module, _, attribute = self.path.partition(":")
+        return getattr(importlib.import_module(module), attribute)
+
+
 class BotTable(Mapping[str, BotFactory]):
     """A game's bots named by the mapping at ``"package.module:attribute"``, imported when first
     used — so listing a game, or its command group's help, does not load its bots (and what
@@ -263,6 +275,9 @@ class Registration:
     order: int = 100
     module: str = ""
     """The module that defines the game (where a plug-in's rules document lies)."""
+    kit: Callable[[], Any] | None = None
+    """The game's print-and-play kit: returns its :class:`~runarch_gen.pnp.kit.KitDefinition`
+    (imported when first asked for); ``runarch-gen GAME kit`` and the workshop make kits with it."""
 
     def __post_init__(self) -> None:
         if isinstance(self.bots, BotTable):
@@ -295,6 +310,7 @@ class Registration:
         description: str = "",
         commands: str = "",
         order: int = 100,
+        kit: Callable[[], Any] | str | None = None,
     ) -> Registration:
         """The registration of the game class ``game``: its type read off the class
         (``game.game_type``). Without a ``factory`` the game is made from its rules,
@@ -319,6 +335,7 @@ class Registration:
             commands,
             order,
             game.__module__,
+            Imported(kit) if isinstance(kit, str) else kit,
         )
 
     @property
@@ -356,6 +373,7 @@ def register_game(
     description: str = "",
     commands: str = "",
     order: int = 100,
+    kit: Callable[[], Any] | str | None = None,
 ) -> Registration:
     """Register the game class ``game`` under its type's short name and aliases (see
     :meth:`Registration.of`) and return the registration. A second registration of the same
@@ -372,6 +390,7 @@ def register_game(
         description=description,
         commands=commands,
         order=order,
+        kit=kit,
     )
     _add(registration)
     return registration

@@ -21,7 +21,7 @@ item's front and back. A kit draws any item through the registry, whatever its k
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -63,6 +63,9 @@ class ComponentRegistry(Generic[C]):
     @property
     def kinds(self) -> tuple[str, ...]:
         return tuple(self._components)
+
+    def __iter__(self) -> Iterator[Component[C]]:
+        return iter(self._components.values())
 
     def __getitem__(self, kind: str) -> Component[C]:
         try:

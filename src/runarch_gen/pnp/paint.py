@@ -57,3 +57,29 @@ class Paint:
 
 WHITE = Paint((255, 255, 255), (0.0, 0.0, 0.0, 0.0))
 BLACK = Paint((0, 0, 0), (0.0, 0.0, 0.0, 1.0))
+
+
+def contrast(a: Paint, b: Paint) -> float:
+    """The WCAG contrast ratio of two paints (1 to 21); small text needs 4.5 or more.
+
+    >>> round(contrast(BLACK, WHITE), 1)
+    21.0
+    """
+    high, low = sorted((a.luminance, b.luminance), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def ink_on(fill: Paint) -> Paint:
+    """Black or white, whichever reads better on ``fill``."""
+    return BLACK if contrast(BLACK, fill) >= contrast(WHITE, fill) else WHITE
+
+
+def grey_level(paint: Paint) -> float:
+    """The grey a mono printer or a greyscale copy makes of ``paint`` (0 black – 255 white,
+    ITU-R 601 luma, as Pillow's ``L`` mode computes it).
+
+    >>> round(grey_level(Paint((213, 94, 0))))
+    119
+    """
+    r, g, b = paint.rgb
+    return (299 * r + 587 * g + 114 * b) / 1000

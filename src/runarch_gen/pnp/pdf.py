@@ -91,6 +91,7 @@ class PdfSurface(Surface):
         self._cmyk = colour_model == "cmyk"
         self._page_height = height * MM
         self._pages = 1
+        self._boxes_set = False
         self._fonts_used: set[Any] = set()
         self._reset_state()
 
@@ -98,12 +99,41 @@ class PdfSurface(Surface):
     def page_count(self) -> int:
         return self._pages
 
-    def next_page(self) -> None:
-        """Close the current page and start a new one of the same size."""
+    def next_page(self, width: float | None = None, height: float | None = None) -> None:
+        """Close the current page and start a new one, of the same size or ``width`` ×
+        ``height`` mm (its TrimBox and BleedBox the whole page until :meth:`set_page_boxes`)."""
         self._canvas.showPage()
+        if width is not None and height is not None:
+            size = (width * MM, height * MM)
+            self._canvas.setPageSize(size)
+            self._page_height = height * MM
+            self._canvas.setTrimBox((0, 0, *size))
+            self._canvas.setBleedBox((0, 0, *size))
+        elif self._boxes_set:
+            size = self._canvas._pagesize
+            self._canvas.setTrimBox((0, 0, *size))
+            self._canvas.setBleedBox((0, 0, *size))
+        self._boxes_set = False
         self._out = self._canvas._code.append
         self._pages += 1
         self._reset_state()
+
+    def set_page_boxes(
+        self,
+        trim: tuple[float, float, float, float],
+        bleed: tuple[float, float, float, float],
+    ) -> None:
+        """The current page's TrimBox (where it is cut) and BleedBox (how far its ink runs), each
+        ``(x, y, width, height)`` in mm from the page's top-left corner."""
+        h = self._page_height
+
+        def points(box: tuple[float, float, float, float]) -> tuple[float, ...]:
+            x, y, w, bh = box
+            return tuple(round(v, 2) for v in (x * MM, h - (y + bh) * MM, (x + w) * MM, h - y * MM))
+
+        self._canvas.setTrimBox(points(trim))
+        self._canvas.setBleedBox(points(bleed))
+        self._boxes_set = True
 
     def finish(self) -> bytes:
         """Close the document and return its bytes."""

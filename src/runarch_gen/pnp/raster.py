@@ -57,10 +57,18 @@ class RasterSurface(Surface):
             self._result = img
         return self._result
 
-    def png(self) -> bytes:
-        """The image as PNG bytes (no metadata, so identical drawings give identical bytes)."""
+    def png(self, *, dpi: float | None = None, round_: bool = False) -> bytes:
+        """The image as PNG bytes: no metadata but the resolution when ``dpi`` is given (so
+        identical drawings give identical bytes); ``round_`` makes everything outside the
+        largest centred circle transparent (a round piece's corners)."""
+        image = self.image()
+        if round_:
+            image = with_round_alpha(image)
         buffer = io.BytesIO()
-        self.image().save(buffer, "PNG", compress_level=1)
+        if dpi is None:
+            image.save(buffer, "PNG", compress_level=1)
+        else:
+            image.save(buffer, "PNG", compress_level=1, dpi=(dpi, dpi))
         return buffer.getvalue()
 
     # -- helpers ---------------------------------------------------------------------------------
@@ -92,7 +100,13 @@ class RasterSurface(Surface):
         self, box: Box, radius: float, fill: Paint | None, stroke: Stroke | None
     ) -> None:
         k = self._k
-        xy = (box.x * k, box.y * k, box.right * k - 1, box.bottom * k - 1)
+        # A box under a pixel still covers one (Pillow refuses a corner before the other).
+        xy = (
+            box.x * k,
+            box.y * k,
+            max(box.x * k, box.right * k - 1),
+            max(box.y * k, box.bottom * k - 1),
+        )
         if fill is not None:
             if radius > 0:
                 self._draw.rounded_rectangle(xy, radius * k, fill=fill.rgb)
@@ -151,6 +165,21 @@ class RasterSurface(Surface):
             str(self.fonts.path(font)), round(size * PT * k, 2), text, quarter_turns % 4
         )
         self._img.paste(paint.rgb, (round(x * k - ox), round(y * k - oy)), mask)
+
+
+def with_round_alpha(image: Any, supersample: int = 4) -> Any:
+    """``image`` as RGBA, opaque inside the largest circle centred in it and transparent
+    outside, with a smooth edge."""
+    from PIL import Image, ImageDraw
+
+    w, h = image.size
+    big = Image.new("L", (w * supersample, h * supersample), 0)
+    d = min(w, h) * supersample
+    x0, y0 = (w * supersample - d) / 2, (h * supersample - d) / 2
+    ImageDraw.Draw(big).ellipse((x0, y0, x0 + d - 1, y0 + d - 1), fill=255)
+    out = image.convert("RGBA")
+    out.putalpha(big.reduce(supersample))
+    return out
 
 
 @functools.lru_cache(maxsize=4096)

@@ -158,6 +158,8 @@ class Item:
     booklet: bool = False
     """A page of a booklet (``alone`` and never cut): in double-sided printing the next such
     page is printed on its back instead of a blank."""
+    outlined: bool = False
+    """Cut along the outline the piece draws itself (a die net): no crop marks."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,7 +358,7 @@ def impose(
                 ib = bleed if item.bleed is None else item.bleed
                 block.append(Placement(item, bleed_box.inset(ib), bleed_box, quarter))
             page.placements.extend(block)
-            if not first.booklet:  # a booklet page is not cut
+            if not (first.booklet or first.outlined):  # not cut, or cut along its outline
                 page.marks.extend(_block_marks(block, spec))
             remaining = remaining[n:]
             page.cursor = top + rows * bh + (rows - 1) * spec.gutter
@@ -392,6 +394,7 @@ def _same_block(a: Item, b: Item) -> bool:
         and a.double_sided == b.double_sided
         and a.bleed == b.bleed
         and a.rotatable == b.rotatable
+        and a.outlined == b.outlined
     )
 
 
@@ -582,7 +585,7 @@ def render_pdf(
     fonts: Any = None,
 ) -> bytes:
     """The whole imposition as PDF bytes, page by page as :attr:`Imposition.printed` says.
-    Every page carries a TrimBox and a BleedBox (the paper: a sheet of many pieces)."""
+    A sheet page's TrimBox and BleedBox are drawn round its pieces (:func:`page_boxes`)."""
     from runarch_gen.pnp.pdf import PdfSurface
 
     spec = imposition.spec
@@ -605,11 +608,36 @@ def render_pdf(
         note = furniture.first_note if n == 0 and furniture.first_note else furniture.note
         if printed.side == "front":
             draw_front_page(pdf, imposition, page, draw_front, furniture, label, note)
+            placed: tuple[Placement, ...] = page.placements
         elif printed.side == "back":
             draw_back_page(pdf, imposition, page, draw_back, furniture, label)
+            placed = page.backs or ()
         else:
             draw_blank_page(pdf, imposition, furniture, label)
+            placed = ()
+        boxes = page_boxes(placed)
+        if boxes is not None:
+            pdf.set_page_boxes(*boxes)
     return pdf.finish()
+
+
+Rect = tuple[float, float, float, float]
+
+
+def page_boxes(placements: Sequence[Placement]) -> tuple[Rect, Rect] | None:
+    """A sheet page's TrimBox (round every piece's cut line) and BleedBox (round every
+    piece's bleed), ``(x, y, width, height)`` in page mm; ``None`` for a page that is not cut
+    (a blank back, a rulebook page), whose boxes are the paper."""
+    cut = [p for p in placements if not p.item.booklet]
+    if not cut:
+        return None
+
+    def union(boxes: Sequence[Box]) -> Rect:
+        x0, y0 = min(b.x for b in boxes), min(b.y for b in boxes)
+        x1, y1 = max(b.right for b in boxes), max(b.bottom for b in boxes)
+        return (x0, y0, x1 - x0, y1 - y0)
+
+    return union([p.cut for p in cut]), union([p.bleed for p in cut])
 
 
 def draw_front_page(

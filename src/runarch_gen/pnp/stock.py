@@ -26,6 +26,7 @@ from runarch_gen.pnp.surface import Stroke, Surface
 from runarch_gen.pnp.text import TextStyle
 
 __all__ = [
+    "CARD_SIZES",
     "CUT",
     "DOUBLING_CUBE",
     "FOLD",
@@ -33,6 +34,7 @@ __all__ = [
     "NET_TABS",
     "OPPOSITE_CELLS",
     "STANDARD_DIE",
+    "TEXT_GREY",
     "DieNet",
     "FaceDrawer",
     "draw_card_back",
@@ -48,6 +50,8 @@ __all__ = [
 ]
 
 GREY = Paint.hex("#9A9A9A")
+TEXT_GREY = Paint.hex("#595959")
+"""Grey for small text and thin lines that must read: 7:1 on white paper."""
 LIGHT = Paint.hex("#E6E6E6")
 CUT = Stroke(BLACK, 0.3)
 """A cut line."""
@@ -55,6 +59,15 @@ FOLD = Stroke(GREY, 0.3, (2.0, 1.5))
 """A fold line: dashed grey."""
 
 TRACK_NUMBERS = TextStyle(size=10)
+
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.0, 89.0),
+    "mini": (44.0, 63.0),
+    "a6": (105.0, 148.0),
+}
+"""Card sizes every kit shares (width × height in mm, portrait): a kit's component table names
+one as ``size = "poker"`` (``landscape = true`` turns it)."""
 
 FaceDrawer = Callable[[Surface, Box, int], None]
 """Draws the face of value ``n`` inside a square box."""

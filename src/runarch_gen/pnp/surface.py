@@ -19,7 +19,7 @@ import contextlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from runarch_gen.pnp.fonts import FontSet, default_fonts
+from runarch_gen.pnp.fonts import LINE_ASCENT, LINE_DESCENT, PT, FontSet, default_fonts
 from runarch_gen.pnp.geometry import Affine, Box, Point
 from runarch_gen.pnp.paint import BLACK, Paint
 from runarch_gen.pnp.text import TextLayout, TextStyle, layout_text
@@ -43,6 +43,7 @@ class Surface:
         self.fonts = fonts if fonts is not None else default_fonts()
         self._matrix = Affine.identity()
         self._min_pt = 0.0
+        self._window: Box | None = None
 
     # -- transforms ----------------------------------------------------------------------------
     @property
@@ -80,6 +81,17 @@ class Surface:
             self.transformed(translate=(-cx, -cy)),
         ):
             yield
+
+    @contextlib.contextmanager
+    def showing(self, window: Box) -> Iterator[None]:
+        """Inside the block, only text lying wholly inside ``window`` (local mm) is set: a
+        drawing of which the page shows a window (a board tile) keeps no hidden text."""
+        saved = self._window
+        self._window = self._matrix.apply_box(window)
+        try:
+            yield
+        finally:
+            self._window = saved
 
     @contextlib.contextmanager
     def minimum_text(self, points: float) -> Iterator[None]:
@@ -148,6 +160,12 @@ class Surface:
         for line in layout.lines:
             if not line.text:
                 continue
+            if self._window is not None:
+                em = layout.size * PT
+                top = box.y + line.baseline - LINE_ASCENT * em
+                extent = Box(box.x + line.x, top, line.width, (LINE_ASCENT + LINE_DESCENT) * em)
+                if not self._window.contains(m.apply_box(extent), 1e-6):
+                    continue
             x, y = m.apply(box.x + line.x, box.y + line.baseline)
             self._device_text(x, y, line.text, style.font, size, style.paint, turns, line.width)
         return layout

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from runarch_gen.pnp.fonts import LINE_ASCENT, LINE_DESCENT, PT, FontSet
 from runarch_gen.pnp.paint import BLACK, Paint
@@ -36,6 +36,24 @@ class TextStyle:
     valign: VAlign = "middle"
     leading: float = 1.15
     min_size: float = 4.0
+
+
+def text_style(size: float, paint: Paint = BLACK, **options: Any) -> TextStyle:
+    """A :class:`TextStyle` of ``size`` pt in ``paint``, centred, never set below 6 pt (the
+    smallest a kit prints) unless ``min_size`` says otherwise; ``options`` set the rest.
+
+    >>> text_style(8, align="left").min_size
+    6.0
+    """
+    return TextStyle(
+        options.pop("font", "regular"),
+        size,
+        paint,
+        options.pop("align", "centre"),
+        options.pop("valign", "middle"),
+        options.pop("leading", 1.15),
+        options.pop("min_size", 6.0),
+    )
 
 
 @dataclass(frozen=True, slots=True)

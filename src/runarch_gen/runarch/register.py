@@ -124,4 +124,5 @@ REGISTRATION = register_game(
     description="RunArch: the same commands as at the top level, and its rules document.",
     commands="runarch_gen.cli.games:runarch_commands",
     order=1,
+    kit="runarch_gen.runarch.kit.definition:KIT",
 )

@@ -19,21 +19,20 @@ from typing import TYPE_CHECKING, Any
 from runarch_gen import __version__
 from runarch_gen.errors import InputError
 from runarch_gen.fileio import check_replaceable_folder, read_text, shorten
-from runarch_gen.pnp.geometry import Box, Point
-from runarch_gen.pnp.kitfolder import file_entries, owned_kit, sha256, write_kit_folder
+from runarch_gen.pnp import kit as generic
+from runarch_gen.pnp.fonts import FontSet
+from runarch_gen.pnp.geometry import Point
+from runarch_gen.pnp.kit import Texts
+from runarch_gen.pnp.kitfolder import file_entries, sha256, write_kit_folder
 from runarch_gen.pnp.sheets import (
-    DUPLEX_MODES,
     Duplex,
-    DuplexTestTexts,
     Furniture,
     Imposition,
     Item,
     SheetSpec,
     impose,
-    render_duplex_test,
-    render_page_png,
-    render_pdf,
 )
+from runarch_gen.pnp.surface import Surface
 from runarch_gen.runarch.archives import ARCHIVE_ORDERS
 from runarch_gen.runarch.boards.board import Board
 from runarch_gen.runarch.decks.cards import Deck
@@ -44,7 +43,7 @@ from runarch_gen.runarch.engine.tokens import (
 )
 from runarch_gen.runarch.kit import parts
 from runarch_gen.runarch.kit.components import KitPainter
-from runarch_gen.runarch.kit.config import LANGUAGES, KitConfig, load_kit_config
+from runarch_gen.runarch.kit.config import KitConfig, load_kit_config
 from runarch_gen.runarch.kit.parts import KitContents
 from runarch_gen.runarch.kit.rulebook import Rulebook, RulebookInputs, kit_configs
 from runarch_gen.runarch.kit.style import Style
@@ -63,34 +62,11 @@ CONTACT_PX_PER_MM = 2.0
 
 def parse_only(text: str | None) -> tuple[str, ...] | None:
     """``--only tiles,cards`` → the kinds, checked; ``-`` and ``_`` are the same."""
-    if text is None:
-        return None
-    names = [n.strip().lower().replace("-", "_") for n in text.split(",") if n.strip()]
-    if not names:
-        raise InputError("--only: name at least one component kind")
-    unknown = [n for n in names if n not in KINDS]
-    if unknown:
-        expected = ", ".join(k.replace("_", "-") for k in KINDS)
-        raise InputError(f"--only: unknown component {unknown[0]!r}: expected some of {expected}")
-    return tuple(k for k in KINDS if k in names)
+    return generic.parse_only(text, KINDS)
 
 
-def parse_offset(text: str | None) -> Point:
-    """``--duplex-offset X,Y`` in mm → (x, y)."""
-    if text is None or not text.strip():
-        return (0.0, 0.0)
-    parts = text.split(",")
-    try:
-        if len(parts) != 2:
-            raise ValueError
-        x, y = (float(p) for p in parts)
-    except ValueError:
-        raise InputError(
-            f"--duplex-offset: expected X,Y in mm (e.g. 0.5,-1), not {text!r}"
-        ) from None
-    if not (math.isfinite(x) and math.isfinite(y)):
-        raise InputError(f"--duplex-offset: expected finite numbers, not {text!r}")
-    return (x, y)
+parse_offset = generic.parse_offset
+"""``--duplex-offset X,Y`` in mm → (x, y)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,14 +90,7 @@ class KitOptions:
     variants: tuple[str, ...] = ()  # variants to try, printed in the rulebook's options
 
     def checked(self) -> KitOptions:
-        if self.lang not in LANGUAGES:
-            raise InputError(
-                f"unknown language {self.lang!r}: expected one of {', '.join(LANGUAGES)}"
-            )
-        if self.duplex not in DUPLEX_MODES:
-            raise InputError(f"unknown duplex {self.duplex!r}: expected long, short or none")
-        if not math.isfinite(self.bleed) or self.bleed < 0:
-            raise InputError(f"--bleed must be zero or more millimetres, not {self.bleed:g}")
+        generic.check_print_options(self.lang, self.duplex, self.bleed)
         if self.archive_order not in ARCHIVE_ORDERS:
             raise InputError(f"unknown archive order {self.archive_order!r}")
         load_tokens(self.tokens)  # bad token or condition values fail before any work
@@ -185,19 +154,22 @@ class KitPlan:
         return out
 
     def furniture(self) -> Furniture:
-        t = self.painter.t
+        return generic.furniture(self.painter.t, self.options.duplex, self.imposition.page_count)
 
-        def label(page: int, pages: int, back: bool, kinds: tuple[str, ...]) -> str:
-            if kinds:
-                contents = ", ".join(t.kind(k) for k in kinds)
-                if back:
-                    contents += f" ({t['back_suffix']})"
-            else:
-                contents = str(t["blank_back"])
-            return t.format("page_label", game=t["game"], contents=contents, page=page, pages=pages)
+    # What the generic drawing and writing steps read (:class:`~runarch_gen.pnp.kit.PlannedKit`).
+    @property
+    def texts(self) -> Texts:
+        return self.painter.t
 
-        first = t.format(f"duplex_note_{self.options.duplex}", pages=self.imposition.page_count)
-        return Furniture(str(t["print_note"]), str(t["square_label"]), label, first)
+    @property
+    def fonts(self) -> FontSet:
+        return self.painter.fonts
+
+    def front(self, surface: Surface, item: Item, bleed: float) -> None:
+        self.painter.front(surface, item, bleed)
+
+    def back(self, surface: Surface, item: Item, bleed: float) -> None:
+        self.painter.back(surface, item, bleed)
 
 
 def kit_items(
@@ -304,39 +276,12 @@ def make_rulebook(
 
 def render_kit_pdf(plan: KitPlan) -> bytes:
     """The kit as PDF bytes (byte-identical for identical inputs)."""
-    t = plan.painter.t
-    return render_pdf(
-        plan.imposition,
-        plan.painter.front,
-        plan.painter.back,
-        plan.furniture(),
-        title=f"{t['game']} — print-and-play kit",
-        author="runarch-gen",
-        subject=f"{t['game']} print-and-play kit",
-        creator=f"runarch-gen {__version__}",
-        fonts=plan.painter.fonts,
-    )
+    return generic.render_kit_pdf(plan)
 
 
 def render_duplex_test_pdf(plan: KitPlan) -> bytes:
     """``duplex-test.pdf``: the two-page sheet that measures ``--duplex-offset``."""
-    t = plan.painter.t
-    flip = t["duplex_flip"][plan.options.duplex]
-    texts = DuplexTestTexts(
-        str(t["duplex_test_title"]),
-        t.format("duplex_test_front", flip=flip),
-        str(t["duplex_test_back"]),
-    )
-    duplex: Duplex = "long" if plan.options.duplex == "none" else plan.options.duplex
-    return render_duplex_test(
-        plan.imposition.spec,
-        duplex,
-        texts,
-        plan.furniture(),
-        fonts=plan.painter.fonts,
-        title=f"{t['game']} — duplex test",
-        creator=f"runarch-gen {__version__}",
-    )
+    return generic.render_duplex_test_pdf(plan, plan.options.duplex)
 
 
 def render_previews(plan: KitPlan) -> dict[str, bytes]:
@@ -348,34 +293,7 @@ def render_previews(plan: KitPlan) -> dict[str, bytes]:
     out["preview-board.png"] = board_picture(painter, plan.board, tile_px=150)
     if len(plan.deck) and (plan.options.only is None or "cards" in plan.options.only):
         out["preview-cards.png"] = contact_sheet(plan)
-    furniture = plan.furniture()
-    printed = _printed_page_numbers(plan.imposition)
-    first_pages: dict[int, list[str]] = {}
-    for kind in KINDS:
-        index = next((i for i, p in enumerate(plan.imposition.pages) if kind in p.kinds), None)
-        if index is not None:
-            first_pages.setdefault(index, []).append(kind.replace("_", "-"))
-    for index, kinds in sorted(first_pages.items()):
-        page = plan.imposition.pages[index]
-        name = f"preview-page-{printed[index][0]:02d}-{'-'.join(kinds)}.png"
-        out[name] = render_page_png(
-            plan.imposition,
-            index,
-            painter.front,
-            furniture,
-            px_per_mm=PREVIEW_PX_PER_MM,
-            fonts=painter.fonts,
-        )
-        if "cards" in kinds and page.backs is not None:
-            out[f"preview-page-{printed[index][1]:02d}-cards-back.png"] = render_page_png(
-                plan.imposition,
-                index,
-                painter.back,
-                furniture,
-                back=True,
-                px_per_mm=PREVIEW_PX_PER_MM,
-                fonts=painter.fonts,
-            )
+    out.update(generic.render_page_previews(plan, KINDS, back_of=("cards",)))
     return out
 
 
@@ -431,70 +349,18 @@ def contact_sheet(plan: KitPlan, columns: int = 10) -> bytes:
 
 def manifest_components(plan: KitPlan) -> list[dict[str, Any]]:
     """Each kind: how many, its cut size, whether it has a back, and where it is printed."""
-    pages = _printed_page_numbers(plan.imposition)
-    out = []
-    counts = plan.counts()
-    for kind in KINDS:
-        if kind not in counts:
-            continue
-        sizes = sorted(
-            {(round(i.width, 2), round(i.height, 2)) for i in plan.items if i.kind == kind}
-        )
-        first = next(i for i in plan.items if i.kind == kind)
-        entry: dict[str, Any] = {"kind": kind, "count": counts[kind]}
+
+    def segments(kind: str, items: list[Item]) -> dict[str, Any]:
         if kind == "frame":  # the frame's segments are printed in pieces
-            entry["segments"] = len({i.payload.segment for i in plan.items if i.kind == kind})
-        out.append(
-            {
-                **entry,
-                "sizes_mm": [list(s) for s in sizes],
-                "double_sided": first.double_sided,
-                "pages": sorted(
-                    {pages[i][0] for i, p in enumerate(plan.imposition.pages) if kind in p.kinds}
-                ),
-            }
-        )
-    return out
+            return {"segments": len({i.payload.segment for i in items})}
+        return {}
 
-
-def _printed_page_numbers(imposition: Imposition) -> list[tuple[int, int | None]]:
-    return imposition.numbers()
+    return generic.manifest_components(plan, KINDS, segments)
 
 
 def manifest_sheets(plan: KitPlan) -> list[dict[str, Any]]:
     """Every printed page with the cut box of each component on it (page mm, top-left)."""
-    numbers = _printed_page_numbers(plan.imposition)
-    out: list[dict[str, Any]] = []
-
-    def box(b: Box) -> list[float]:
-        return [round(b.x, 3), round(b.y, 3), round(b.width, 3), round(b.height, 3)]
-
-    blanks = [n for n, p in enumerate(plan.imposition.printed, 1) if p.side == "blank"]
-    for page, (front, back) in zip(plan.imposition.pages, numbers, strict=True):
-        out.append(
-            {
-                "page": front,
-                "side": "front",
-                "components": [
-                    {"key": p.item.key, "cut": box(p.cut), "turns": p.quarter_turns}
-                    for p in page.placements
-                ],
-            }
-        )
-        if page.backs is not None:
-            out.append(
-                {
-                    "page": back,
-                    "side": "back",
-                    "components": [
-                        {"key": p.item.key, "cut": box(p.cut), "turns": p.quarter_turns}
-                        for p in page.backs
-                    ],
-                }
-            )
-    out += [{"page": n, "side": "blank", "components": []} for n in blanks]
-    out.sort(key=lambda sheet: int(sheet["page"]))
-    return out
+    return generic.manifest_sheets(plan.imposition)
 
 
 def pages_per_paper(plan: KitPlan) -> dict[str, int]:
@@ -542,26 +408,26 @@ def build_manifest(
     inputs: Mapping[str, Mapping[str, Any]],
     outputs: Mapping[str, bytes],
     validation: ValidationReport | None = None,
+    images: bool = False,
+    preset: str | None = None,
 ) -> dict[str, Any]:
     """The manifest: what the kit holds and how it was made, and whether its set can be
     played (``validation``, RULES §9). Sections are built by separate functions."""
     o = plan.options
     return {
         "generator": {"name": "runarch-gen", "version": __version__},
+        "game": "runarch",
         "seed": seed,
         "options": {
-            "paper": o.paper,
-            "lang": o.lang,
-            "bleed_mm": o.bleed,
-            "duplex": o.duplex,
-            "duplex_offset_mm": list(o.duplex_offset),
-            "print_friendly": o.print_friendly,
-            "only": list(o.only) if o.only is not None else None,
-            "archive_order": o.archive_order,
-            "tokens": o.tokens,
+            **generic.manifest_options(
+                o,
+                images=images,
+                preset=preset,
+                archive_order=o.archive_order,
+                tokens=o.tokens,
+                conditions=o.conditions,
+            ),
             **({"printed_tokens": printed_tokens(o)} if printed_tokens(o) != o.tokens else {}),
-            "conditions": o.conditions,
-            "template": os.path.basename(o.template) if o.template else None,
             **({"variants": list(o.variants)} if o.variants else {}),
         },
         "paper": {
@@ -602,13 +468,20 @@ def kit_folder(out: str | os.PathLike[str], name: str) -> Path:
     return folder
 
 
-check_replaceable_kit = owned_kit(
-    lambda manifest: manifest["generator"]["name"] == "runarch-gen",
+def _older_kit(manifest: Mapping[str, Any]) -> bool:
+    """A RunArch kit written before manifests named their game."""
+    generator = manifest.get("generator")
+    return isinstance(generator, Mapping) and generator.get("name") == "runarch-gen"
+
+
+check_replaceable_kit = generic.kit_owner(
+    "runarch",
+    "; not replaced (choose another -o, --name or --out, or move it away)",
+    _older_kit,
     "a kit that runarch-gen wrote",
-    "; not replaced (choose another --name or --out, or move it away)",
 )
-"""Raise :class:`~runarch_gen.errors.OutputError` unless a folder holds a kit runarch-gen wrote
-and nothing else: a ``manifest.json`` of runarch-gen listing every file in the folder."""
+"""Raise :class:`~runarch_gen.errors.OutputError` unless a folder holds a RunArch kit that
+runarch-gen wrote and nothing else: a ``manifest.json`` listing every file in the folder."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -629,6 +502,7 @@ def build_kit(
     sources: Mapping[str, Mapping[str, Any]] | None = None,
     previews: bool = True,
     images: bool = False,
+    preset: str | None = None,
     advance: Callable[[int], None] | None = None,
     before_write: Callable[[], None] | None = None,
     validation: ValidationReport | Callable[[], ValidationReport] | None = None,
@@ -637,7 +511,8 @@ def build_kit(
     ``manifest.json``. The folder appears only once complete (built in a temporary place).
 
     ``images`` adds ``images/`` (a 300-dpi PNG with bleed per card, tile, stone and token) and
-    ``tts/`` (Tabletop Simulator deck sheets), see :mod:`~runarch_gen.runarch.kit.images`.
+    ``tts/`` (Tabletop Simulator deck sheets and saved object), ``preset`` a print service's
+    card files, see :mod:`~runarch_gen.runarch.kit.images`.
 
     ``board_json`` and ``deck_json`` are the documents written beside the PDF, so a kit can
     be rebuilt from its own folder; ``sources`` says where board and deck came from (file
@@ -660,11 +535,14 @@ def build_kit(
     step(1)
     if previews:
         files.update(render_previews(plan))
-    if images:
-        from runarch_gen.runarch.kit.images import render_images, render_tts
+    if images or preset is not None:
+        from runarch_gen.runarch.kit.images import EXPORTS
 
-        files.update(render_images(plan))
-        files.update(render_tts(plan))
+        files.update(
+            generic.export_files(
+                plan, EXPORTS, "runarch", images=images, preset=preset, folder=Path(folder)
+            )
+        )
     step(1)
     files["board.json"] = board_json.encode("utf-8")
     files["deck.json"] = deck_json.encode("utf-8")
@@ -677,7 +555,15 @@ def build_kit(
         }
     if ready is None and validation is not None and not isinstance(validation, ValidationReport):
         ready = validation()  # waits for static checks running beside the drawing
-    manifest = build_manifest(plan, seed=seed, inputs=inputs, outputs=files, validation=ready)
+    manifest = build_manifest(
+        plan,
+        seed=seed,
+        inputs=inputs,
+        outputs=files,
+        validation=ready,
+        images=images,
+        preset=preset,
+    )
     if before_write is not None:
         before_write()
     write_kit_folder(folder, files, check_replaceable_kit, manifest)  # images/, tts/ inside

@@ -14,7 +14,7 @@ from typing import Any
 from runarch_gen.pnp.fonts import default_fonts
 from runarch_gen.pnp.geometry import Box
 from runarch_gen.pnp.layout import ComponentLayout
-from runarch_gen.pnp.paint import BLACK, WHITE, Paint
+from runarch_gen.pnp.paint import WHITE, Paint, contrast, ink_on
 from runarch_gen.pnp.sheets import Item
 from runarch_gen.pnp.surface import Stroke, Surface
 from runarch_gen.pnp.text import Align, TextStyle, VAlign
@@ -40,22 +40,12 @@ FramePart = parts.FramePart
 Marker = parts.Marker
 BonusToken = parts.BonusToken
 """The payloads of frame parts, markers and bonus tokens (defined with their components)."""
+__all__ = ["DARK_GREY", "KitPainter", "contrast", "ink_on", "plural_form"]
 
 LIGHT_GREY = Paint((242, 242, 242))
 MID_GREY = Paint((150, 150, 150))
 DARK_GREY = Paint((95, 95, 95))
 """Grey for small text: at least 4.5:1 against white paper."""
-
-
-def contrast(a: Paint, b: Paint) -> float:
-    """The WCAG contrast ratio of two paints (1 to 21)."""
-    high, low = sorted((a.luminance, b.luminance), reverse=True)
-    return (high + 0.05) / (low + 0.05)
-
-
-def ink_on(fill: Paint) -> Paint:
-    """Black or white, whichever reads better on ``fill`` (small text needs 4.5:1)."""
-    return BLACK if contrast(BLACK, fill) >= contrast(WHITE, fill) else WHITE
 
 
 def plural_form(n: int) -> int:

@@ -10,19 +10,19 @@ override laid over both (``--template FILE``).
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from runarch_gen.errors import InputError
-from runarch_gen.fileio import display_name
-from runarch_gen.pnp.layout import ComponentLayout, Table, merged, read_toml, templates_dir
+from runarch_gen.pnp.kit import LANGUAGES, Texts, load_templates
+from runarch_gen.pnp.layout import ComponentLayout
 from runarch_gen.pnp.paint import Paint
 from runarch_gen.pnp.sheets import SheetSpec
 
 KIT_TEMPLATE = "runarch/kit.toml"
 TEXTS_TEMPLATE = "runarch/texts.toml"
-LANGUAGES = ("en", "cs")
+__all__ = ["LANGUAGES", "KitConfig", "Texts", "load_kit_config"]
 COMPONENT_NAMES = (
     "tile",
     "stone",
@@ -36,43 +36,6 @@ COMPONENT_NAMES = (
     "bet_token",
     "rules",
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Texts:
-    """The printed strings of one language."""
-
-    lang: str
-    table: Mapping[str, Any] = field(hash=False, compare=False)
-
-    def __getitem__(self, key: str) -> Any:
-        try:
-            return self.table[key]
-        except KeyError:
-            raise InputError(f"texts [{self.lang}]: missing '{key}'") from None
-
-    def format(self, key: str, **values: Any) -> str:
-        return str(self[key]).format(**values)
-
-    def kind(self, kind: str) -> str:
-        return str(self["kinds"][kind])
-
-    def strings(self) -> list[str]:
-        """Every string in the table (for glyph-coverage checks)."""
-        out: list[str] = []
-
-        def walk(value: Any) -> None:
-            if isinstance(value, str):
-                out.append(value)
-            elif isinstance(value, Mapping):
-                for v in value.values():
-                    walk(v)
-            elif isinstance(value, Sequence):
-                for v in value:
-                    walk(v)
-
-        walk(self.table)
-        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,28 +106,20 @@ def _paint(table: Mapping[str, Any], name: str, where: str) -> Paint:
 
 
 def load_kit_config(override: str | os.PathLike[str] | None = None) -> KitConfig:
-    """The bundled kit templates, with ``override`` (a TOML file) laid over them: its tables
-    may hold kit keys (``[sheet]``, ``[components.card]``, …) and texts (``[texts.cs]``)."""
-    base = templates_dir()
-    data: Table = read_toml(base / KIT_TEMPLATE)
-    text_data: Table = read_toml(base / TEXTS_TEMPLATE)
-    source = "built-in templates"
-    if override is not None:
-        extra = read_toml(override)
-        texts_override = extra.pop("texts", {})
-        if not isinstance(texts_override, Mapping):
-            raise InputError(f"{display_name(override)}: [texts] must be a table")
-        data = merged(data, extra)
-        text_data = merged(text_data, texts_override)
-        source = display_name(override)
+    """The bundled kit templates (the shared ones with RunArch's laid over them), with
+    ``override`` (a TOML file) laid over them: its tables may hold kit keys (``[sheet]``,
+    ``[components.card]``, …) and texts (``[texts.cs]``)."""
     from runarch_gen.runarch.kit.schema import check_kit_data, check_texts
 
-    check_kit_data(data, source)
-    check_texts(text_data, source)
-    config = KitConfig(data, text_data, source)
+    def check(data: Mapping[str, Any], text_data: Mapping[str, Any], source: str) -> None:
+        check_kit_data(data, source)
+        check_texts(text_data, source)
+
+    templates = load_templates("runarch", override, check)
+    config = KitConfig(templates.data, templates.text_data, templates.source)
     try:
         for name in COMPONENT_NAMES:
             config.layout(name)
     except InputError as exc:
-        raise InputError(f"{source}: {exc}") from None
+        raise InputError(f"{templates.source}: {exc}") from None
     return config

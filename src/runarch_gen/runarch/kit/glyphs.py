@@ -29,14 +29,16 @@ class Ink:
         return "#{:02X}{:02X}{:02X}".format(*self.rgb)
 
 
-# The Okabe–Ito palette, designed to stay distinct for the common colour-vision deficiencies;
-# shapes and runes encode the attribute a second time.
+# Colour-blind-safe hues (after Okabe–Ito), their lightness spread so that a mono printer or a
+# greyscale copy keeps them apart: full colour at grey levels 59 (blue), 87 (green), 119 (red),
+# 151 (violet) and 213 (yellow), the print-friendly tints at 135, 162, 189, 216 and 243 — at
+# least 25 levels apart in both (ITU-R 601 luma). Letters, shapes and runes tell them apart too.
 PALETTE: dict[Colour, Ink] = {
-    Colour.RED: Ink((213, 94, 0), (0.0, 0.60, 1.0, 0.10), (246, 207, 178)),  # vermilion
-    Colour.BLUE: Ink((0, 114, 178), (1.0, 0.45, 0.0, 0.15), (178, 212, 232)),
-    Colour.GREEN: Ink((0, 158, 115), (0.95, 0.0, 0.60, 0.05), (178, 226, 213)),  # bluish green
-    Colour.YELLOW: Ink((240, 228, 66), (0.05, 0.0, 0.80, 0.0), (250, 246, 198)),
-    Colour.VIOLET: Ink((204, 121, 167), (0.10, 0.55, 0.0, 0.0), (240, 214, 228)),  # reddish purple
+    Colour.RED: Ink((213, 94, 0), (0.0, 0.60, 1.0, 0.10), (235, 177, 131)),  # vermilion
+    Colour.BLUE: Ink((0, 72, 150), (1.0, 0.52, 0.0, 0.41), (99, 143, 191)),
+    Colour.GREEN: Ink((0, 130, 90), (1.0, 0.0, 0.31, 0.49), (114, 186, 164)),  # bluish green
+    Colour.YELLOW: Ink((240, 228, 66), (0.05, 0.0, 0.80, 0.0), (251, 247, 201)),
+    Colour.VIOLET: Ink((204, 121, 167), (0.10, 0.55, 0.0, 0.0), (236, 205, 222)),  # reddish purple
 }
 
 

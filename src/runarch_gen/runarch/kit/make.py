@@ -45,6 +45,7 @@ def make_kit(
     options: KitOptions | None = None,
     validate: bool = False,
     images: bool = False,
+    preset: str | None = None,
     advance: Callable[[int], None] | None = None,
 ) -> MadeKit:
     """Make the kit of the board in file ``board`` and the deck in file ``deck`` (each
@@ -81,6 +82,7 @@ def make_kit(
             sources=inputs.sources,
             advance=advance,
             images=images,
+            preset=preset,
             before_write=checks.confirm,
             validation=validation if validation is not None else checks.validation,
         )

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from runarch_gen.errors import InputError
 from runarch_gen.pnp.components import Component, ComponentRegistry
-from runarch_gen.pnp.geometry import Box
+from runarch_gen.pnp.rulebook import rulebook_items
 from runarch_gen.pnp.sheets import Item, SheetSpec
 from runarch_gen.runarch.atoms import PIECES
 from runarch_gen.runarch.boards.board import Board
@@ -86,24 +86,7 @@ Items = Callable[[KitContents], list[Item]]
 
 
 def _rules(c: KitContents) -> list[Item]:
-    if c.rulebook is None:
-        return []
-    usable = c.spec.usable
-    page = Box(0.0, 0.0, usable.width, usable.height).inset(1.0)  # strokes stay inside
-    return [
-        Item(
-            "rules",
-            f"rules-{p.number}",
-            usable.width,
-            usable.height,
-            rotatable=False,
-            bleed=0.0,
-            alone=True,
-            payload=(c.rulebook, p),
-            booklet=True,
-        )
-        for p in c.rulebook.paginate(page)
-    ]
+    return rulebook_items(c.rulebook, c.spec)
 
 
 def _board(c: KitContents) -> list[Item]:

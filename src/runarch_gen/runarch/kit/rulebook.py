@@ -20,18 +20,26 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from runarch_gen.errors import InputError
 from runarch_gen.pnp.geometry import Box, Point
 from runarch_gen.pnp.paint import WHITE, Paint
+from runarch_gen.pnp.rulebook import (
+    MIN_PT,
+    Block,
+    FlowBook,
+    Placed,
+    RulebookPage,
+    draw_pictures,
+    pictures_height,
+)
 from runarch_gen.pnp.sheets import Item
 from runarch_gen.pnp.surface import Stroke, Surface
-from runarch_gen.pnp.text import TextStyle, layout_text
+from runarch_gen.pnp.text import TextStyle
 from runarch_gen.runarch.atoms import COLOURS, DIRECTIONS, PIECES, SHAPES
 from runarch_gen.runarch.engine.conditions import Condition
 from runarch_gen.runarch.engine.evaluation import evaluate_card
 from runarch_gen.runarch.engine.scoring import settle_archive_bet
 from runarch_gen.runarch.engine.tokens import TOKEN_SYMBOLS, BonusTokens, opens_phase
-from runarch_gen.runarch.kit.components import DARK_GREY, BonusToken, FramePart, Marker, ink_on
+from runarch_gen.runarch.kit.components import BonusToken, FramePart, Marker, ink_on
 from runarch_gen.runarch.kit.icons import arrow, draw_rune, draw_shape, draw_stone
 from runarch_gen.runarch.kit.schema import FIGURES, PLACEHOLDERS
 from runarch_gen.runarch.rules import OPTIONS, RulesConfig, Variant, parse_rules
@@ -42,17 +50,7 @@ if TYPE_CHECKING:
     from runarch_gen.runarch.kit.components import KitPainter
     from runarch_gen.runarch.validation.validate import ValidationReport
 
-MIN_PT = 6.0
-"""No text of the rulebook is smaller than this (figures drop what would be)."""
-
 BODY_PT = 9.0
-HEADING_PT = 12.0
-COLUMN_GAP = 7.0
-PARA_GAP = 1.8
-HEADING_GAP = 1.2
-SECTION_GAP = 4.0
-FIGURE_GAP = 2.5
-TITLE_H = 24.0
 STEP_INDENT = 5.0
 
 # RULES §6.3 worked cases (M = 13): (gold?, bet on n, archive holds) per bet.
@@ -63,31 +61,6 @@ BET_CASES: tuple[tuple[tuple[bool, int, int], ...], ...] = (
     ((True, 4, 3), (False, 3, 3)),
 )
 BET_BEST = 13
-
-
-@dataclass(frozen=True, slots=True)
-class Block:
-    """One piece of the flow: ``title``, ``heading``, ``para``, ``step`` (a numbered
-    paragraph) or ``figure`` (``text`` names it)."""
-
-    kind: str
-    text: str
-    number: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Placed:
-    block: Block
-    box: Box
-
-
-@dataclass(frozen=True, slots=True)
-class RulebookPage:
-    """A page of the rulebook: its number (from 1), the page count, and what goes where."""
-
-    number: int
-    pages: int
-    placed: tuple[Placed, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,20 +91,22 @@ def kit_configs(archive_order: str, tokens: str, conditions: str) -> tuple[Rules
     return tuple(sorted([*configs, classic], key=lambda c: order[c.variant]))
 
 
-class Rulebook:
+class Rulebook(FlowBook):
     """Lays out and draws the rulebook of one kit."""
 
     def __init__(self, painter: KitPainter, inputs: RulebookInputs) -> None:
+        book: Mapping[str, Any] = painter.t["rulebook"]
+        super().__init__(
+            painter.fonts,
+            title=str(book["title"]),
+            subtitle=str(book["subtitle"]),
+            ink=painter.style.ink,
+            accent=painter.style.accent,
+        )
         self.painter = painter
         self.inputs = inputs
         self.t = painter.t
-        self.book: Mapping[str, Any] = painter.t["rulebook"]
-        self.fonts = painter.fonts
-        ink = painter.style.ink
-        self.body = TextStyle("regular", BODY_PT, ink, "left", "top", 1.25, BODY_PT)
-        self.heading = TextStyle("bold", HEADING_PT, ink, "left", "top", 1.1, HEADING_PT)
-        self.small = TextStyle("regular", 7.5, ink, "left", "top", 1.2, 7.5)
-        self.caption = TextStyle("semibold", 7.0, ink, "centre", "top", 1.15, 7.0)
+        self.book = book
 
     # -- the text ----------------------------------------------------------------------------
     def config(self, variant: Variant) -> RulesConfig:
@@ -166,21 +141,7 @@ class Rulebook:
         }
 
     def blocks(self) -> list[Block]:
-        values = self.values()
-        out = [Block("title", str(self.book["title"]))]
-        for section in self.book["sections"]:
-            out.append(Block("heading", str(section["heading"])))
-            for raw in str(section.get("text", "")).split("\n\n"):
-                para = " ".join(raw.split())
-                if not para:
-                    continue
-                text = para.format(**values)
-                head, _, rest = text.partition(" ")
-                if head[:-1].isdigit() and head.endswith("."):
-                    out.append(Block("step", rest, head))
-                else:
-                    out.append(Block("para", text))
-            out += [Block("figure", str(name)) for name in section.get("figures", [])]
+        out = self.text_blocks(self.book["sections"], self.values())
         validation = self.inputs.validation
         if validation is not None and validation.dynamic:
             from runarch_gen.runarch.kit.rules_page import playtest_section
@@ -190,126 +151,8 @@ class Rulebook:
             out += [Block("para", p) for p in text.split("\n")]
         return out
 
-    # -- measuring and flowing -----------------------------------------------------------------
-    def height(self, block: Block, width: float) -> float:
-        if block.kind == "title":
-            return TITLE_H
-        if block.kind == "heading":
-            return layout_text(block.text, width, 10_000.0, self.heading, self.fonts).height
-        if block.kind == "para":
-            return layout_text(block.text, width, 10_000.0, self.body, self.fonts).height
-        if block.kind == "step":
-            w = width - STEP_INDENT
-            return layout_text(block.text, w, 10_000.0, self.body, self.fonts).height
-        return self.figure_height(block.text, width)
-
-    def paginate(self, page: Box) -> list[RulebookPage]:
-        """Flow every block down two columns per page; headings stay with the next block."""
-        blocks = self.blocks()
-        columns = page.split_columns(2, gap=COLUMN_GAP)
-        width = columns[0].width
-        pages: list[list[Placed]] = [[]]
-        col = 0
-        first_top = page.y
-        y = first_top
-
-        def next_column() -> None:
-            nonlocal col, y
-            col += 1
-            if col == 2:
-                pages.append([])
-                col = 0
-            y = columns[col].y
-
-        i = 0
-        while i < len(blocks):
-            block = blocks[i]
-            if block.kind == "title":
-                box = Box(page.x, page.y, page.width, TITLE_H)
-                pages[-1].append(Placed(block, box))
-                y = box.bottom + SECTION_GAP
-                columns = [Box(c.x, y, c.width, page.bottom - y) for c in columns]
-                i += 1
-                continue
-            gap = 0.0
-            if y > columns[col].y + 1e-6:
-                gap = {"heading": SECTION_GAP, "figure": FIGURE_GAP}.get(block.kind, PARA_GAP)
-            h = self.height(block, width)
-            need = gap + h
-            if block.kind == "heading" and i + 1 < len(blocks):
-                need += HEADING_GAP + self.height(blocks[i + 1], width)
-            if y + need > columns[col].bottom + 1e-6 and y > columns[col].y + 1e-6:
-                next_column()
-                if len(pages) > 1 or col == 1:
-                    columns = [Box(c.x, page.y, c.width, page.height) for c in columns]
-                    if col == 0:
-                        y = page.y
-                gap = 0.0
-            if h > columns[col].bottom - y + 1e-6:
-                raise InputError(
-                    f"the rulebook does not fit this paper: {block.text[:40]!r} is taller than"
-                    " a column (use a larger paper or smaller margins)"
-                )
-            top = y + gap
-            pages[-1].append(Placed(block, Box(columns[col].x, top, width, h)))
-            y = top + h + (HEADING_GAP if block.kind == "heading" else 0.0)
-            i += 1
-        n = len(pages)
-        return [RulebookPage(k + 1, n, tuple(p)) for k, p in enumerate(pages)]
-
-    # -- drawing -------------------------------------------------------------------------------
-    def draw_page(self, s: Surface, page: RulebookPage, box: Box) -> None:
-        st = self.painter.style
-        for placed in page.placed:
-            b, block = placed.box, placed.block
-            if block.kind == "title":
-                s.text(
-                    Box(b.x, b.y, b.width, 13.0),
-                    block.text,
-                    TextStyle("bold", 28, st.ink, "left", "middle", 1.0, 20),
-                )
-                s.text(
-                    Box(b.x, b.y + 13.5, b.width, 6.0),
-                    str(self.book["subtitle"]),
-                    TextStyle("semibold", 11, st.ink, "left", "middle", 1.0, 9),
-                )
-                s.line(
-                    (b.x + 0.5, b.bottom - 1.5),
-                    (b.right - 0.5, b.bottom - 1.5),
-                    Stroke(st.accent, 0.8),
-                )
-            elif block.kind == "heading":
-                s.text(b, block.text, self.heading)
-            elif block.kind == "para":
-                s.text(b, block.text, self.body)
-            elif block.kind == "step":
-                s.text(Box(b.x, b.y, STEP_INDENT, b.height), block.number, self.body)
-                s.text(
-                    Box(b.x + STEP_INDENT, b.y, b.width - STEP_INDENT, b.height),
-                    block.text,
-                    self.body,
-                )
-            else:
-                with s.minimum_text(MIN_PT):
-                    self.draw_figure(s, block.text, b)
-        label = f"{self.book['title']} · {page.number}/{page.pages}"
-        s.text(
-            Box(box.x, box.bottom - 4.0, box.width, 4.0),
-            label,
-            TextStyle("regular", 7, DARK_GREY, "right", "bottom", 1.0, 7),
-        )
-
-    # -- figures -------------------------------------------------------------------------------
-    def figure_height(self, name: str, width: float) -> float:
-        if name not in FIGURES:
-            raise ValueError(f"unknown rulebook figure {name!r}")
-        return float(getattr(self, f"_h_{name}")(width))
-
-    def draw_figure(self, s: Surface, name: str, box: Box) -> None:
-        getattr(self, f"_d_{name}")(s, box)
-
     def _caption_h(self, text: str, width: float, style: TextStyle | None = None) -> float:
-        return layout_text(text, width, 10_000.0, style or self.caption, self.fonts).height
+        return self.caption_height(text, width, style)
 
     # components ------------------------------------------------------------------------------
     def _component_entries(self) -> list[tuple[str, float, float, Callable[[Surface], None]]]:
@@ -443,36 +286,13 @@ class Rulebook:
         )
         return out
 
-    def _grid(self, width: float) -> tuple[int, float, float]:
-        cols = 3
-        cell_w = (width - (cols - 1) * 2.0) / cols
-        return cols, cell_w, cell_w * 0.78
-
     def _h_components(self, width: float) -> float:
-        cols, cell_w, pic_h = self._grid(width)
         entries = self._component_entries()
-        rows = -(-len(entries) // cols)
-        cap = max(self._caption_h(e[0], cell_w) for e in entries)
-        title = self._caption_h(str(self.book["figure_components"]), width, self.small)
-        return title + 1.5 + rows * (pic_h + cap + 2.5)
+        return pictures_height(self, entries, str(self.book["figure_components"]), width)
 
     def _d_components(self, s: Surface, box: Box) -> None:
-        cols, cell_w, pic_h = self._grid(box.width)
         entries = self._component_entries()
-        cap = max(self._caption_h(e[0], cell_w) for e in entries)
-        title = str(self.book["figure_components"])
-        th = self._caption_h(title, box.width, self.small)
-        s.text(Box(box.x, box.y, box.width, th), title, self.small)
-        y0 = box.y + th + 1.5
-        for k, (text, w, h, draw) in enumerate(entries):
-            r, c = divmod(k, cols)
-            cell = Box(box.x + c * (cell_w + 2.0), y0 + r * (pic_h + cap + 2.5), cell_w, pic_h)
-            scale = min(cell.width / w, cell.height / h)
-            x = cell.x + (cell.width - w * scale) / 2
-            y = cell.y + (cell.height - h * scale) / 2
-            with s.transformed(translate=(x, y), scale=scale):
-                draw(s)
-            s.text(Box(cell.x, cell.bottom + 0.6, cell.width, cap), text, self.caption)
+        draw_pictures(self, s, box, entries, str(self.book["figure_components"]))
 
     # legend ----------------------------------------------------------------------------------
     def _h_legend(self, width: float) -> float:
@@ -879,9 +699,9 @@ class Rulebook:
         return str(b["automa_example"]).format(
             card=self.t.format("card_number", number=f"{card.id:02d}"),
             match=card.match.code,
-            arrows=" ".join(d.name for d in card.arrows),
+            arrows=" ".join(str(self.t["directions"][d.name]) for d in card.arrows),
             square=_square(origin),
-            direction=chosen.name,
+            direction=str(self.t["directions"][chosen.name]),
             other=f"{PIECES[stones[target]].code} ({_square(target)})",
             result=result,
         )
@@ -905,9 +725,9 @@ class Rulebook:
             for config in self.inputs.configs:
                 if config.variant not in spec.variants:
                     continue
-                value = getattr(config, spec.name)
-                # Token and condition sets are values (``D5/6/7 X7/8/9 …``), printed whole.
-                text = str(getattr(value, "value", value))
+                # In the players' words: token and condition sets as their values
+                # (``D5/6/7 X7/8/9 …``), choices as the rulebook names them.
+                text = self.option_value(spec.name, getattr(config, spec.name))
                 seen.setdefault(text, []).append(str(variants.get(config.name, config.name)))
             if not seen:
                 continue
@@ -915,8 +735,16 @@ class Rulebook:
                 shown = next(iter(seen))
             else:
                 shown = " · ".join(f"{v}: {', '.join(who)}" for v, who in seen.items())
-            out.append((spec.tag, str(names.get(spec.name, spec.help)), f"{spec.name} = {shown}"))
+            out.append((spec.tag, str(names.get(spec.name, spec.help)), shown))
         return out
+
+    def option_value(self, name: str, value: object) -> str:
+        """An option's value as the rulebook prints it."""
+        text = _option_text(name, value)
+        text = str(self.book.get("values", {}).get(text, text))
+        for word, words in self.book.get("words", {}).items():
+            text = text.replace(word, str(words))
+        return text
 
     def house_rows(self) -> list[str]:
         """One line per changed option of each variant to try (``kit --variant``)."""
@@ -934,8 +762,8 @@ class Rulebook:
                         variant=variants.get(config.name, config.name),
                         option=names.get(spec.name, spec.help),
                         name=spec.name,
-                        value=_option_text(spec.name, new),
-                        instead=_option_text(spec.name, old),
+                        value=self.option_value(spec.name, new),
+                        instead=self.option_value(spec.name, old),
                     )
                 )
         return out
@@ -954,10 +782,10 @@ class Rulebook:
 
     def _h_options(self, width: float) -> float:
         h = self._caption_h(self._options_intro(), width, self.small) + 2.0
-        for tag, text, value in self.option_rows():
+        for _tag, text, value in self.option_rows():
             h += (
                 max(
-                    self._caption_h(f"{tag} {text}", width * 0.55, self.small),
+                    self._caption_h(text, width * 0.55, self.small),
                     self._caption_h(value, width * 0.43, self.small),
                 )
                 + 0.8
@@ -971,8 +799,8 @@ class Rulebook:
         s.text(Box(box.x, box.y, box.width, ih), intro, self.small)
         y = box.y + ih + 2.0
         bold = TextStyle("bold", 7.5, st.ink, "left", "top", 1.2, 7.5)
-        for tag, text, value in self.option_rows():
-            left = f"{tag} {text}"
+        for _tag, text, value in self.option_rows():
+            left = text
             h = max(
                 self._caption_h(left, box.width * 0.55, self.small),
                 self._caption_h(value, box.width * 0.43, self.small),

@@ -4,7 +4,7 @@
 >>> cfg = load_kit_config()
 >>> full, friendly = Style.make(cfg, friendly=False), Style.make(cfg, friendly=True)
 >>> full.field(Colour.RED).rgb, friendly.field(Colour.RED).rgb
-((213, 94, 0), (246, 207, 178))
+((213, 94, 0), (235, 177, 131))
 """
 
 from __future__ import annotations
