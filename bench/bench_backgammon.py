@@ -5,6 +5,8 @@
 
 - play generation: ``moves --batch`` of 1,000 random positions and rolls, in this process
   (after start-up) and as a whole ``runarch-gen`` run (start-up included);
+- hints: ``hint --batch`` of the same 1,000 lines with the 1-ply strong bot (``neural``), in
+  this process (CPU time) and as a whole ``runarch-gen`` run;
 - self-play on one core: games per second of random, heuristic and td (1-ply) bots;
 - strength: the learned bot against the heuristic bot in money games without the cube, each
   bot on each seat equally often, with the win rate's 99 % interval and a one-sided z-test.
@@ -92,9 +94,35 @@ def bench_batch(lines: list[str]) -> None:
     )
 
 
+def bench_hint(lines: list[str]) -> None:
+    from runarch_gen.backgammon.analysis import batch_hint
+    from runarch_gen.backgammon.nets import load_evaluator
+
+    load_evaluator()  # loading the weights is start-up
+    started, cpu_started = time.perf_counter(), time.process_time()
+    reports = list(batch_hint(lines, "-", "neural"))
+    wall, cpu = time.perf_counter() - started, time.process_time() - cpu_started
+    plays = sum(len(r.get("plays", ())) for r in reports)
+    print(
+        f"hint --batch --bot neural, {len(lines)} lines in process: {wall:.2f} s wall,"
+        f" {cpu:.2f} s CPU ({plays} plays ranked)"
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "batch.txt"
+        path.write_text("\n".join(lines) + "\n")
+        exe = Path(sys.executable).with_name("runarch-gen")
+        started = time.perf_counter()
+        subprocess.run(
+            [str(exe), "backgammon", "hint", "--batch", str(path), "--bot", "neural"],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        print(f"hint --batch --bot neural, whole run: {time.perf_counter() - started:.2f} s")
+
+
 def bench_selfplay(seconds: float) -> None:
     game = BackgammonGame(Rules())
-    for name in ("random", "heuristic", "td"):
+    for name in ("random", "heuristic", "td", "neural"):
         factory = BOTS[name]
         started, cpu_started = time.perf_counter(), time.process_time()
         games = rolls = 0
@@ -142,7 +170,9 @@ def main() -> None:
     parser.add_argument("--strength", type=int, default=0, help="td vs heuristic games")
     args = parser.parse_args()
     print(f"load: {load()}")
-    bench_batch(random_lines(args.lines, seed=1))
+    lines = random_lines(args.lines, seed=1)
+    bench_batch(lines)
+    bench_hint(lines)
     bench_selfplay(args.seconds)
     if args.strength:
         bench_strength(args.strength)

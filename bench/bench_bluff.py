@@ -22,10 +22,11 @@ import time
 from typing import Any
 
 from machine import load
+from runarch_gen.bluff.best_response import evaluate
 from runarch_gen.bluff.bots import BOTS
 from runarch_gen.bluff.engine import BluffGame
 from runarch_gen.bluff.rules import BluffRules
-from runarch_gen.bluff.solver import PublicTree, bot_strategy, exploitability, small_rules, solve
+from runarch_gen.bluff.solver import SmallGame, bot_strategy, solve
 from runarch_gen.play.bot import play_out
 
 
@@ -54,16 +55,17 @@ def bench_bot(name: str, players: int, games: int, seed: int) -> dict[str, Any]:
 
 
 def bench_solver(target: float) -> dict[str, Any]:
-    """CFR+ on the one-die game to ``target``; the bots' exploitability."""
+    """CFR+ on the one-die game to ``target``; the bots' exploitability (see
+    bench_bluff_solver.py for the larger games and the table of values)."""
     started = time.perf_counter()
-    tree = PublicTree(small_rules(BluffRules(), (1, 1)))
-    result = solve(tree, target=target, check_every=50)
+    game = SmallGame(BluffRules(), (1, 1))
+    result = solve(game, target=target, check_every=25)
     seconds = time.perf_counter() - started
     bots = {}
     for name, make in BOTS.items():
-        bots[name] = round(exploitability(tree, bot_strategy(tree, make))[1], 4)
+        bots[name] = round(evaluate(bot_strategy(game, make)).exploitability, 4)
     return {
-        "nodes": tree.decision_nodes,
+        "nodes": 1 << game.bids,
         "target": target,
         "iterations": result.iterations,
         "exploitability": round(result.exploitability, 6),
@@ -105,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"solver   1+1 dice: exploitability {solver['exploitability']} after"
             f" {solver['iterations']} iterations in {solver['seconds']} s"
-            f" ({solver['nodes']} decision nodes), value {solver['value']:+.6f}"
+            f" ({solver['nodes']} bid histories), value {solver['value']:+.6f}"
         )
         for name, gap in solver["bots_exploitability"].items():
             print(f"  {name:<8} exploitability {gap}")

@@ -8,12 +8,14 @@ phase 4 (at most 10 pattern points), and phase 4 needs the other side past 75.
 from __future__ import annotations
 
 import random
+import sysconfig
 
 import pytest
 
 from runarch_gen.play.bot import play_out
 from runarch_gen.runarch.bots import RandomBot, make_bot
 from runarch_gen.runarch.engine import RunArchGame, RunArchState
+from runarch_gen.runarch.engine import state as state_module
 from runarch_gen.runarch.engine.actions import END
 from runarch_gen.runarch.engine.record import replay, write_record
 from runarch_gen.runarch.engine.sample import sample_board, sample_deck
@@ -65,6 +67,10 @@ def test_R18_both_sides_stuck_at_F11_end_as_a_deadlock(rules: str) -> None:
     )
 
 
+@pytest.mark.skipif(
+    (state_module.__file__ or "").endswith(sysconfig.get_config_var("EXT_SUFFIX")),
+    reason="the compiled engine calls deadlocked() directly: patching the class changes nothing",
+)
 def test_R18_deadlock_scores_equal_what_the_stall_guard_gives(monkeypatch) -> None:
     deadlocked = both_near_fifty("complex(stall=40)")
     white_scores_and_ends_turn(deadlocked)

@@ -158,8 +158,16 @@ def rounds(draw: st.DrawFn) -> tuple[int, int, list[dict[str, object]], dict[str
     names = draw(st.permutations(sorted(START)))
     with_characters = draw(st.booleans())
     players = []
+    # the seed's deck: at most 4 of each +2/×2 card and 2 of each wait card on the table, and
+    # 4 cards of each kind of equipment at the table
+    specials = {"attack2": 4, "defence2": 4, "trade2": 4, "wait-ad": 2, "wait-dt": 2}
+    equipment_left = [4, 4, 4]
     for i in range(n):
-        card = draw(st.sampled_from(sorted(CARD_TEXT)))
+        card = draw(st.sampled_from(sorted(c for c in CARD_TEXT if specials.get(c, 1) > 0)))
+        if card in specials:
+            specials[card] -= 1
+        owned = tuple(draw(st.integers(0, min(2, equipment_left[k]))) for k in range(3))
+        equipment_left = [left - o for left, o in zip(equipment_left, owned, strict=True)]
         money = draw(st.sampled_from([0, 1, 2, 5, 9, 30]) | st.integers(0, 60))
         stake = draw(st.integers(0, money))
         choice = ""
@@ -174,7 +182,7 @@ def rounds(draw: st.DrawFn) -> tuple[int, int, list[dict[str, object]], dict[str
                 "stake": stake,
                 "choice": choice,
                 "who": names[i] if with_characters else "",
-                "eq": tuple(draw(st.integers(0, 2)) for _ in range(3)),
+                "eq": owned,
             }
         )
     options = {

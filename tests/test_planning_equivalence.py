@@ -141,6 +141,46 @@ def test_best_swap_is_the_lowest_potential_after_each_candidate(
         assert position.totals_after(prepared, pair) == (sum(n), e, need_after)
 
 
+exact_positions = st.tuples(
+    st.sampled_from(list(MatchBonus)),
+    st.permutations(list(range(25))),
+    st.lists(st.integers(0, len(DECK) - 1), min_size=1, max_size=3, unique=True),
+    st.integers(1, 3),
+    st.integers(10, 14),
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(exact_positions, st.data())
+def test_best_swap_needing_every_exact_stone_is_the_best_of_all_swaps(
+    case: Case, data: st.DataObject
+) -> None:
+    # A minimum of 10 or more outside phase 4: every position needs its exact stone, and
+    # best_swap looks only at swaps bringing one closer. No other swap of the phase may do
+    # better: the best of them all, lowest pair first on a tie, is its answer.
+    bonus, stones, hand, phase, minimum = case
+    game = GAMES[bonus]
+    position = Position(knowledge(game), stones, hand, phase, minimum)
+    slot = data.draw(st.integers(0, len(hand) - 1))
+    line, squares = data.draw(st.sampled_from(position.targets))
+    excluded = set(data.draw(st.lists(st.integers(0, len(PAIRS) - 1), max_size=8)))
+    card = hand[slot]
+    cost = potential(*reference_cost(game, stones, card, squares, phase), minimum)
+    best = None
+    for pair in sorted({p for at in PAIRS_AT[phase] for p in at} - excluded):
+        after = stones[:]
+        a, b = PAIR_A[pair], PAIR_B[pair]
+        after[a], after[b] = after[b], after[a]
+        value = potential(*reference_cost(game, after, card, squares, phase), minimum)
+        if value < (cost if best is None else best[1]):
+            best = (cost, value, pair)
+    assert position.best_swap(slot, line, squares, excluded) == best
+    assert position.best_exact_swap(slot, squares, pairs_mask(excluded)) == best
+    if best is not None:  # the limit: nothing when the potential now is above it
+        assert position.best_swap(slot, line, squares, excluded, cost - 1) is None
+        assert position.best_swap(slot, line, squares, excluded, cost) == best
+
+
 @settings(max_examples=60, deadline=None)
 @given(positions, st.lists(st.integers(0, len(PAIRS) - 1), max_size=6), st.randoms())
 def test_an_updated_position_is_the_position_built_afresh(

@@ -81,12 +81,12 @@ def test_runarchs_string_is_its_variants_name_with_options() -> None:
 def test_a_variants_name_is_a_game_string() -> None:
     assert str(find_game("nackgammon")) == "backgammon(variant=nackgammon)"
     assert str(find_game("hypergammon(match=5)")) == "backgammon(variant=hypergammon,match=5)"
-    assert str(find_game("original(players=3)")) == "bluff(players=3,exact=all,opener=loser)"
+    assert str(find_game("original(players=3)")) == "bluff(players=3,exact=all)"
 
 
 def test_variant_names_a_preset_and_the_options_given_win() -> None:
-    assert str(find_game("bluff(variant=original)")) == "bluff(exact=all,opener=loser)"
-    given = find_game("bluff(variant=original,exact=give)")
+    assert str(find_game("bluff(variant=original)")) == "bluff(exact=all)"
+    given = find_game("bluff(variant=original,exact=give,opener=loser)")
     assert str(given) == "bluff(opener=loser)"
     assert str(find_game("backgammon(variant=nackgammon)")) == "backgammon(variant=nackgammon)"
 

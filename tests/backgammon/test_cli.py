@@ -75,10 +75,18 @@ def test_a_bad_batch_line_is_named(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(
-        "sys.stdin", io.TextIOWrapper(io.BytesIO(b"4HPwATDgc/ABMA 31\n4HPwATDgc/ABMA\n"))
+        "sys.stdin",
+        io.TextIOWrapper(
+            io.BytesIO(b"4HPwATDgc/ABMA 31\n4HPwATDgc/ABMA\nzz 31\n4HPwATDgc/ABMA 66\n")
+        ),
     )
-    assert run(["backgammon", "moves", "--batch", "-"]) == 2
-    assert "<stdin>:2" in capsys.readouterr().err
+    assert run(["backgammon", "moves", "--batch", "-"]) == 1  # a line failed: exit 1 at the end
+    captured = capsys.readouterr()
+    assert "<stdin>:2" in captured.err and "<stdin>:3" in captured.err
+    rows = [json.loads(line) for line in captured.out.splitlines()]
+    # every line answered in order: the bad ones as errors, the batch went on after them
+    assert [("error" in row) for row in rows] == [False, True, True, False]
+    assert rows[1]["line"] == 2 and rows[3]["dice"] == [6, 6]
 
 
 def test_show_odds_and_met(capsys: pytest.CaptureFixture[str]) -> None:
@@ -190,3 +198,118 @@ def test_a_record_in_another_programs_layout_replays() -> None:
     )
     (state,) = read_match(text, "xg.mat")
     assert state.is_terminal() and state.score == [2, 0] and state.games[-1].drops == 1
+
+
+def test_show_prints_the_ids_and_jacoby(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["backgammon", "show", "4HPwATDgc/ABMA:MIEuAAAAAAAE", "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["position_id"] == "4HPwATDgc/ABMA"
+    assert shown["match_id"] == "MIEuAAAAAAAE" and shown["jacoby"] is False
+    assert run(["backgammon", "show", "4HPwATDgc/ABMA:cAkAAAAAAAAA"]) == 0
+    out = capsys.readouterr().out
+    assert "Match ID: cAkAAAAAAAAA" in out and "Jacoby on" in out
+
+
+def test_hint_ranks_every_play(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["backgammon", "hint", "4HPwATDgc/ABMA", "--dice", "31", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    plays = report["plays"]
+    assert len(plays) == 16 and plays[0]["play"] == "8/5 6/5"
+    assert all(len(p["position"]) == 14 for p in plays)
+    assert {"equity", "win", "win_gammon", "win_backgammon", "lose_gammon"} <= set(plays[0])
+    assert plays[0]["difference"] == 0.0
+
+
+def test_hint_with_a_match_id_gives_match_winning_chances(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # a 1-point match, 53 to play (the dice come from the Match ID)
+    assert (
+        run(["backgammon", "hint", "4HPwATDgc/ABMA:MIEuAAAAAAAE", "--bot", "neural", "--json"]) == 0
+    )
+    report = json.loads(capsys.readouterr().out)
+    assert report["dice"] == [5, 3]
+    top = report["plays"][0]
+    # double match point: the match winning chance is the chance to win the game
+    assert top["match_winning_chance"] == pytest.approx(top["win"], abs=1e-3)
+
+
+def test_cube_hint_before_the_roll(capsys: pytest.CaptureFixture[str]) -> None:
+    from runarch_gen.backgammon.board import side_from_points
+    from runarch_gen.backgammon.ids import position_id
+
+    # far ahead in a race: double and the opponent passes
+    me = side_from_points({6: 2, 5: 3, 4: 3, 3: 3, 2: 2, 1: 2})
+    you = side_from_points({18: 5, 15: 5, 12: 5})
+    assert run(["backgammon", "hint", position_id(me, you), "--json"]) == 0
+    cube = json.loads(capsys.readouterr().out)["cube"]
+    assert cube["action"] in ("double/pass", "too good") and not cube["take"]
+    assert run(["backgammon", "hint", "4HPwATDgc/ABMA"]) == 0
+    assert "no double" in capsys.readouterr().out
+
+
+def test_hint_batch_goes_on_past_a_bad_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(
+        "sys.stdin",
+        io.TextIOWrapper(io.BytesIO(b"4HPwATDgc/ABMA 31\nnot-an-id 31\n4HPwATDgc/ABMA\n")),
+    )
+    assert run(["backgammon", "hint", "--batch", "-", "--bot", "neural"]) == 1
+    captured = capsys.readouterr()
+    rows = [json.loads(line) for line in captured.out.splitlines()]
+    assert "plays" in rows[0] and rows[1]["line"] == 2 and "cube" in rows[2]
+    assert "<stdin>:2" in captured.err
+
+
+def test_hint_refuses_an_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["backgammon", "hint", "start", "--dice", "31", "--bot", "heuristic"]) == 2
+    assert "--bot" in capsys.readouterr().err
+
+
+def test_analyze_reports_error_rates(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "m.mat"
+    path.write_text(write_match(play_game(Rules(match=1), ("heuristic", "random"), 4)))
+    assert run(["backgammon", "analyze", str(path), "--bot", "neural", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    white, black = report["players"]
+    assert white["moves"] > 5 and black["moves"] > 5
+    # the random bot errs far more than the heuristic one
+    assert black["move_error_mp"] > white["move_error_mp"]
+    assert black["rating"] in ("beginner", "awful") and black["blunders"]
+    blunder = black["blunders"][0]
+    assert blunder["played"] != blunder["best"] and blunder["error"] >= 0.08
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [("", 1), ("hello world\n", 1), ("\n\n; comment\nhello\n", 4)],
+)
+def test_replay_refuses_what_is_not_a_record(
+    text: str, line: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "x.mat"
+    path.write_text(text)
+    assert run(["backgammon", "replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{path}:{line}:" in err
+
+
+def test_replay_refuses_a_system_file(capsys: pytest.CaptureFixture[str]) -> None:
+    if not Path("/etc/passwd").is_file():
+        pytest.skip("no /etc/passwd here")
+    assert run(["backgammon", "replay", "/etc/passwd"]) == 2
+    assert "/etc/passwd:1:" in capsys.readouterr().err
+
+
+def test_a_match_gnubg_exported_replays_and_is_written_back_the_same() -> None:
+    # gnubg 1.07's export of a 5-point match (its date line, columns, move order, a drop's
+    # win on the drop's row): read, replayed, and written again line for line
+    text = (Path(__file__).parent / "gnubg_export.mat").read_text()
+    (state,) = read_match(text, "gnubg_export.mat")
+    assert state.is_terminal() and max(state.score) >= 5
+    theirs = [line.rstrip() for line in text.splitlines() if "EventDate" not in line]
+    while theirs and not theirs[0]:
+        theirs.pop(0)
+    ours = [line.rstrip() for line in write_match(state, ("white", "black")).splitlines()]
+    assert ours == theirs

@@ -38,6 +38,13 @@ def test_odds_of_one_bid_counts_the_dice_you_see(capsys: pytest.CaptureFixture[s
         (["--hand", "1,7"], "--hand: a face is 1 to 5"),
         (["--hidden", "500"], "--hidden"),
         (["--rules", "faces=99"], "faces is at most 8"),
+        (["--bid", "0x3"], "--bid: 0×3 is not on the scale"),
+        (["--bid", "11x*"], "--bid: 11×★ is not on the scale"),
+        (["--bid", "21x3"], "--bid: 21×3 is not on the scale"),
+        (["--bid", "2x★", "--rules", "scale=1/2/3"], "--bid: 2×★ is not on the scale"),
+        (["--hand", ",".join(["3"] * 40)], "--hand: 40 dice, but the game has 24 in play"),
+        (["--hand", "3,3", "--hidden", "23"], "make 25 dice, but the game has 24 in play"),
+        (["--rules", "players=2", "--hidden", "13"], "the game has 12 in play"),
     ],
 )
 def test_odds_errors_are_one_line_and_exit_2(
@@ -46,6 +53,15 @@ def test_odds_errors_are_one_line_and_exit_2(
     assert run(["bluff", "odds", *args]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err
+
+
+def test_odds_default_hides_every_die_you_do_not_see(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run(["bluff", "odds", "--rules", "players=6", "--hand", "3,★", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["hidden"] == 28  # six players, five dice each
+    assert run(["bluff", "odds", "--bid", "20x5", "--hidden", "24", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["exact"] == "187361/282429536481"  # P(B(24,1/3)≥20)
 
 
 def test_solve_reports_value_and_bots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -60,14 +76,45 @@ def test_solve_reports_value_and_bots(tmp_path: Path, capsys: pytest.CaptureFixt
     assert all(row["exploitability"] >= 0 for row in data["bots"].values())
 
 
+def test_solve_saves_a_strategy_that_check_measures_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "s.npz"
+    args = ["bluff", "solve", "--rules", "faces=2,scale=1/★1/2/3", "--bots", "cfr"]
+    assert run([*args, "--save", str(path), "--json"]) == 0
+    solved = json.loads(capsys.readouterr().out)
+    assert solved["saved"]["file"] == str(path) and path.stat().st_size > 0
+    assert run(["bluff", "solve", "--check", str(path), "--json"]) == 0
+    checked = json.loads(capsys.readouterr().out)
+    assert checked["exploitability"] == solved["saved"]["exploitability"]
+    assert checked["dice"] == [1, 1] and checked["window"] == 0
+    path.write_bytes(b"PK\x03\x04 not a strategy")
+    assert run(["bluff", "solve", "--check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "s.npz: not a strategy file" in err
+
+
+def test_solve_with_a_window_measures_in_the_full_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["bluff", "solve", "--rules", "faces=2,scale=1/★1/2/3", "--bots", ""]
+    assert run([*args, "--window", "2", "--iterations", "30", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["window"] == 2 and data["iterations"] == 30
+    assert data["method"] == "cfr+ on the last 2 bids" and data["exploitability"] > 0
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["--dice", "1"], "--dice: two counts"),
-        (["--dice", "2,2"], "at most 18 are solved"),
-        (["--dice", "1,2", "--lp"], "--lp: the linear program is for one die each"),
+        (["--dice", "3,1"], "--dice: each player has 1 or 2 dice"),
+        (["--dice", "2,2", "--window", "0"], "24 bids: the whole tree is solved up to 20"),
+        (["--dice", "1,2", "--lp"], "--lp: the linear program is for up to 14 bids, not 18"),
+        (["--dice", "1,2", "--rules", "reroll=on"], "no show and re-roll"),
         (["--bots", "oracle"], "unknown bot 'oracle'"),
         (["--rules", "scale=/no/such/scale"], "no such file"),
+        (["--check", "/no/such/strategy.npz"], "no such file"),
     ],
 )
 def test_solve_errors_are_one_line_and_exit_2(

@@ -150,6 +150,9 @@ def test_show_and_reroll_reveals_dice_and_rolls_the_rest_in_secret() -> None:  #
     texts = [state.action_to_string(a) for a in state.legal_actions()]
     assert texts == ["keep", "show 1", "show 3", "show 1,3", "show 3,3"]  # never all three
     state.apply_text("show 3,3")
+    assert state.current_player() == 0 and state.phase == Phase.CHOOSE  # L-17: a choice
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["hold", "reroll"]
+    state.apply_text("reroll")
     assert state.current_player() == CHANCE_PLAYER and state.phase == Phase.REROLL
     assert [state.action_to_string(a) for a in state.legal_actions()][:2] == [
         "reroll 1",
@@ -172,11 +175,47 @@ def test_show_and_reroll_reveals_dice_and_rolls_the_rest_in_secret() -> None:  #
 def test_a_player_with_one_hidden_die_cannot_reveal() -> None:
     state = table(["1,3", "2,4"], ["2×3"], reroll=True)
     state.apply_text("show 3")
+    state.apply_text("reroll")
     state.apply_text("reroll 1")
     state.apply_text("3×3")
     state.apply_text("keep")
     state.apply_text("4×3")  # p1 has one hidden die: no reveal step
     assert state.phase == Phase.BID and state.current_player() == 1
+
+
+def test_showing_gives_the_right_to_reroll_not_the_duty() -> None:  # L-17
+    state = table(["1,3,3", "2,4,5"], ["2×3"], reroll=True)
+    state.apply_text("show 3")
+    state.apply_text("hold")
+    assert state.phase == Phase.BID and state.current_player() == 1
+    assert state.shown[0] == (3,) and state.hidden[0] == (1, 3)  # nothing re-rolled
+    assert state.observation(1).rerolled == (False, False)
+    state.apply_text("3×3")
+    state.apply_text("keep")
+    state.apply_text("4×3")
+    state.apply_text("show 3")  # a later reveal from the same roll
+    state.apply_text("reroll")
+    assert state.observation(1).rerolled == (True, False)
+    assert "reroll" in state.observation_string(1) or "+" in state.observation_string(1)
+    state.apply_text("reroll 5")
+    other = state.resample_from_infostate(1, random.Random(3))
+    assert other.observation_string(1) == state.observation_string(1)
+    assert other.shown[0] == (3, 3)
+
+
+def test_a_reroll_choice_is_read_in_any_case_and_nothing_else_is() -> None:
+    state = table(["1,3,3", "2,4,5"], ["2×3"], reroll=True)
+    state.apply_text("show 3")
+    assert state.string_to_action(" Reroll ") == 1
+    with pytest.raises(InvalidBidError, match="reroll or hold"):
+        state.string_to_action("maybe")
+    fresh = table(["1,3,3", "2,4,5"], ["2×3"], reroll=True)
+    with pytest.raises(InvalidBidError, match="faces shown"):
+        fresh.string_to_action("show")
+    with pytest.raises(IllegalActionError, match="one stays hidden"):
+        fresh.string_to_action("show 1,3,3")
+    with pytest.raises(IllegalActionError, match="one stays hidden"):
+        fresh.string_to_action("show 5")
 
 
 def test_texts_that_are_not_actions_raise_typed_errors() -> None:

@@ -179,15 +179,16 @@ def test_rules_out_of_range_are_refused() -> None:
             BluffRules(**options)  # type: ignore[arg-type]
 
 
-def test_named_variants_fill_the_options_left_at_their_defaults() -> None:
+def test_named_variants_fill_the_options_left_at_their_defaults() -> None:  # L-11, L-12
     from runarch_gen.games import find_game
 
-    assert str(find_game("bluff(variant=original)")) == "bluff(exact=all,opener=loser)"
+    assert str(find_game("bluff(variant=original)")) == "bluff(exact=all)"
     assert str(find_game("bluff(variant=endless)")) == "bluff(exact=all-last)"
     assert str(find_game("bluff(variant=reroll,players=3)")) == "bluff(players=3,reroll=on)"
-    # an option given besides the variant wins
-    assert str(find_game("bluff(variant=original,exact=all-last)")) == (
-        "bluff(exact=all-last,opener=loser)"
+    # an option given besides the variant wins; the original game with the loser opening
+    assert str(find_game("bluff(variant=original,exact=all-last)")) == "bluff(exact=all-last)"
+    assert str(find_game("bluff(variant=original,opener=loser)")) == (
+        "bluff(exact=all,opener=loser)"
     )
     with pytest.raises(InputError, match="variant is one of seed, original, endless, reroll"):
         find_game("bluff(variant=classic)")

@@ -274,40 +274,64 @@ def legal_plays(
 
 
 def format_steps(steps: Sequence[Step]) -> str:
-    """Standard notation of a play's steps (the roll not included): the moves of one checker
-    joined (``13/5``; ``13/11*/5`` when it hits on the way), hits starred, equal moves counted
-    (``19/17(2)``), highest starting point first. An empty play is ``""``.
+    """Standard notation of a play's steps (the roll not included) as gnubg writes it: the
+    moves sorted by starting point (then ending point) from the highest, the moves of one
+    checker joined (``13/5``; ``13/11*/5`` when it hits on the way), each hit starred once
+    (the first move that reaches the point), equal moves counted (``bar/20*(2)``). An empty
+    play is ``""``.
 
     >>> format_steps([Step(13, 6, 7, False), Step(7, 1, 6, False)])
     '13/6'
     >>> format_steps([Step(13, 2, 11, True), Step(11, 6, 5, False)])
     '13/11*/5'
-    >>> format_steps([Step(8, 3, 5, False), Step(6, 1, 5, False)])
+    >>> format_steps([Step(6, 1, 5, False), Step(8, 3, 5, False)])
     '8/5 6/5'
+    >>> format_steps([Step(25, 5, 20, True), Step(25, 5, 20, False)])
+    'bar/20*(2)'
     """
-    # Chain each step onto an earlier one that ended where it starts (the same checker going
-    # on); the position it leads to is the same whichever checker is taken to go on.
-    chains: list[list[Step]] = []
-    for step in steps:
-        start = step.start
-        for chain in reversed(chains):
-            if chain[-1].end == start:
-                chain.append(step)
+    # the points where an opposing blot stood before the play: where some step hit
+    blots = {step.end for step in steps if step.hit}
+    moves = sorted(((s.start, s.end) for s in steps), key=lambda m: (-m[0], -m[1]))
+    chains: list[list[int] | None] = [[start, end] for start, end in moves]
+    for i, chain in enumerate(chains):
+        for j in range(i + 1, len(chains)):
+            other = chains[j]
+            if chain is None or other is None or chain[-1] != other[0]:
+                continue
+            if chain[-1] in blots:
+                chain.append(other[1])  # a hit on the way: the point stays visible
+            else:
+                chain[-1] = other[1]
+            chains[j] = None
+    joined = [chain for chain in chains if chain is not None]
+    counted: list[tuple[list[int], int]] = []
+    for chain in joined:
+        for index, (seen, count) in enumerate(counted):
+            if seen == chain:
+                counted[index] = (seen, count + 1)
                 break
         else:
-            chains.append([step])
-    texts: list[tuple[int, int, str]] = []
-    for chain in chains:
-        first, last = chain[0], chain[-1]
-        parts = ["bar" if first.start == BAR else str(first.start)]
-        for step in chain:
-            if step.hit:
-                parts.append(f"{step.end}*")
-        if not last.hit:
-            parts.append("off" if last.end == OFF else str(last.end))
-        texts.append((-first.start, -last.end, "/".join(parts)))
-    texts.sort()
-    counts: dict[str, int] = {}
-    for _, _, text in texts:
-        counts[text] = counts.get(text, 0) + 1
-    return " ".join(text if n == 1 else f"{text}({n})" for text, n in counts.items())
+            counted.append((chain, 1))
+    starred: set[int] = set()
+    texts: list[str] = []
+    for chain, count in counted:
+        parts = [_point_name(chain[0])]
+        for point in chain[1:-1]:
+            parts.append(f"{point}*")
+            starred.add(point)
+        last = chain[-1]
+        text = _point_name(last)
+        if last != OFF and last in blots and last not in starred:
+            text += "*"
+            starred.add(last)
+        parts.append(text)
+        texts.append("/".join(parts) + (f"({count})" if count > 1 else ""))
+    return " ".join(texts)
+
+
+def _point_name(point: int) -> str:
+    if point == BAR:
+        return "bar"
+    if point == OFF:
+        return "off"
+    return str(point)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -41,7 +42,19 @@ from runarch_gen.backgammon.odds import HIT_CHANCE
 from runarch_gen.play.bot import Bot
 from runarch_gen.play.registry import BotFactory
 
-__all__ = ["BOTS", "HeuristicBot", "RandomBot", "TDBot", "TDDeepBot", "heuristic_score"]
+if TYPE_CHECKING:
+    from runarch_gen.backgammon.cube import CubeContext
+
+__all__ = [
+    "BOTS",
+    "HeuristicBot",
+    "NeuralBot",
+    "NeuralDeepBot",
+    "RandomBot",
+    "TDBot",
+    "TDDeepBot",
+    "heuristic_score",
+]
 
 
 def _plays_by_action(view: View, legal: Sequence[int]) -> list[tuple[int, Play]]:
@@ -288,10 +301,90 @@ class TDDeepBot(TDBot):
         return super().step(observation, legal_actions)
 
 
+class NeuralBot(_CubeBot):
+    """The strong evaluator (contact and race networks, the bear-off database) choosing the
+    play best at 1-ply; cube decisions from its chances before the roll (averaged over the
+    21 rolls): Janowski's cubeful equity in money play [V-37], the match equity table's
+    cubeful match winning chances in match play [V-44]."""
+
+    name = "neural"
+    plies = 1
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        from runarch_gen.backgammon.nets import load_evaluator
+
+        self.evaluator = load_evaluator()
+
+    def choose(self, view: View, plays: list[Play]) -> int:
+        if len(plays) == 1:
+            return 0
+        from runarch_gen.backgammon.search import rank_plays
+
+        ranked = rank_plays(
+            self.evaluator, view.me, view.you, view.dice, self.plies, view.rules.egyptian
+        )
+        best = ranked[0].play.key
+        return next(i for i, p in enumerate(plays) if p.key == best)
+
+    def _context(self, view: View, doubler_is_me: bool) -> CubeContext:
+        from runarch_gen.backgammon.cube import CubeContext
+
+        owner = (
+            view.cube_owner
+            if doubler_is_me
+            else (-1 if view.cube_owner < 0 else 1 - view.cube_owner)
+        )
+        mine = (view.match - view.score[0], view.match - view.score[1]) if view.match else (0, 0)
+        away = mine if doubler_is_me else (mine[1], mine[0])
+        return CubeContext(
+            cube=view.cube,
+            owner=owner,
+            match=view.match,
+            away=away,
+            crawford=view.crawford,
+            jacoby=view.rules.jacoby_applies and view.cube_owner == -1,
+        )
+
+    def cube(self, view: View, legal: Sequence[int]) -> int:
+        from runarch_gen.backgammon.cube import cube_decision
+        from runarch_gen.backgammon.search import position_chances
+
+        egyptian = view.rules.egyptian
+        if view.phase is Phase.PRE_ROLL:
+            if DOUBLE not in legal:
+                return ROLL
+            chances = position_chances(self.evaluator, view.me, view.you, 1, egyptian)
+            decision = cube_decision(chances, self._context(view, doubler_is_me=True))
+            return DOUBLE if decision.double else ROLL
+        if view.phase is Phase.DOUBLED:
+            # the doubler (the opponent) is on roll: his decision tells whether to take
+            chances = position_chances(self.evaluator, view.you, view.me, 1, egyptian)
+            decision = cube_decision(chances, self._context(view, doubler_is_me=False))
+            if not decision.take:
+                return DROP
+            if BEAVER in legal and decision.double_take < 0.0:
+                return BEAVER  # [V-33] the taker is the favourite after the take
+            return TAKE
+        if view.phase is Phase.BEAVERED:
+            return TAKE
+        return ACCEPT if ACCEPT in legal else legal[0]
+
+
+class NeuralDeepBot(NeuralBot):
+    """:class:`NeuralBot` with the 2-ply search (the opponent's 21 replies to the best plays
+    at 1-ply): the bot ``hint`` and ``analyze`` use by default."""
+
+    name = "neural2"
+    plies = 2
+
+
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "td": TDBot,
     "td2": TDDeepBot,
+    "neural": NeuralBot,
+    "neural2": NeuralDeepBot,
 }
 """The registered bots by name."""

@@ -623,6 +623,7 @@ class BackgammonState(State[BackgammonObservation]):
             dice=self.dice,
             length=self.rules.match,
             scores=(min(self.score[0], 2**15 - 1), min(self.score[1], 2**15 - 1)),
+            jacoby=self.rules.jacoby_applies,
         )
 
     def match_id(self) -> str:

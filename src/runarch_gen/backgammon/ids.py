@@ -11,7 +11,9 @@ programs are what users paste from).
 **Match ID.** 66 bits in 9 bytes, little-endian the same way, Base64 in 12 characters: the
 cube's log2 (4 bits), cube owner (2: 0, 1, or 3 for the middle), the player on roll (1), the
 Crawford flag (1), the game state (3), whose decision it is (1), a double offered (1), a
-resignation offered (2), the dice (3 + 3), the match length (15) and both scores (15 + 15).
+resignation offered (2), the dice (3 + 3), the match length (15) and both scores (15 + 15);
+as gnubg writes it, bit 66 is set when the Jacoby rule is *not* in use (match play, or a
+money game without it).
 
 >>> from runarch_gen.backgammon.board import START
 >>> position_id(START, START)
@@ -144,6 +146,8 @@ class MatchInfo:
     dice: tuple[int, int] = (0, 0)
     length: int = 0
     scores: tuple[int, int] = (0, 0)
+    jacoby: bool = True
+    """Whether the Jacoby rule is in use (gnubg's bit 66, set when it is not)."""
 
 
 _FIELDS = (4, 2, 1, 1, 3, 1, 1, 2, 3, 3, 15, 15, 15)
@@ -156,6 +160,8 @@ def match_id(info: MatchInfo) -> str:
 
     >>> match_id(MatchInfo(on_roll=1, turn=1))
     'cAkAAAAAAAAA'
+    >>> match_id(MatchInfo(on_roll=1, turn=1, jacoby=False))
+    'cAkAAAAAAAAE'
     """
     log = info.cube.bit_length() - 1
     if info.cube < 1 or 1 << log != info.cube or log > MAX_CUBE_LOG:
@@ -180,11 +186,13 @@ def match_id(info: MatchInfo) -> str:
         if not 0 <= value < 1 << width:
             raise InvalidIdError(f"{value} does not fit a Match ID field of {width} bits")
         bits.extend((value >> i) & 1 for i in range(width))
+    bits.append(0 if info.jacoby else 1)  # bit 66: the Jacoby rule not in use
     return _encode_bits(bits, 9)
 
 
 def parse_match_id(text: str, source: str | None = None) -> MatchInfo:
-    """The match state of a gnubg Match ID (the 6 spare bits are ignored, as gnubg does)."""
+    """The match state of a gnubg Match ID (bit 66 the Jacoby rule not in use; the 5 spare
+    bits after it are ignored, as gnubg does)."""
     bits = _decode_bits(text, MATCH_ID_LENGTH, "Match ID", source)
     values: list[int] = []
     index = 0
@@ -215,4 +223,5 @@ def parse_match_id(text: str, source: str | None = None) -> MatchInfo:
         dice=(d1, d2),
         length=length,
         scores=(s0, s1),
+        jacoby=not bits[66],
     )

@@ -66,7 +66,8 @@ from runarch_gen.play.registry import parse_game_string
 
 __all__ = ["mat_play", "read_match", "write_match"]
 
-COLUMN = 34
+COLUMN = 28
+"""The width of the left (white) column after the move number, as gnubg writes it."""
 MAX_RECORD_LINES = 200_000
 _KIND = {1: "single", 2: "gammon", 3: "backgammon"}
 
@@ -79,14 +80,25 @@ class _Game:
 
 
 def mat_play(dice: tuple[int, int], steps: tuple[Step, ...]) -> str:
-    """A play as Jellyfish files write it: every die's move on its own, the bar 25, off 0,
-    hits starred, in the order played (``44: 13/9 9/5 8/4* 8/4``).
+    """A play as gnubg and Jellyfish files write it: every die's move on its own, the bar
+    25, off 0, in gnubg's order (from the highest starting point, then the highest ending
+    point), a hit starred on the first move that reaches the point.
 
     >>> mat_play((6, 1), (Step(25, 6, 19, False), Step(19, 1, 18, True)))
     '61: 25/19 19/18*'
+    >>> mat_play((5, 4), (Step(13, 4, 9, False), Step(13, 5, 8, False)))
+    '54: 13/9 13/8'
     """
-    moves = " ".join(f"{s.start}/{s.end}{'*' if s.hit else ''}" for s in steps)
-    return f"{dice[0]}{dice[1]}: {moves}" if moves else f"{dice[0]}{dice[1]}:"
+    blots = {s.end for s in steps if s.hit}
+    starred: set[int] = set()
+    moves: list[str] = []
+    for step in sorted(steps, key=lambda s: (-s.start, -s.end)):
+        star = step.end in blots and step.end not in starred
+        if star:
+            starred.add(step.end)
+        moves.append(f"{step.start}/{step.end}{'*' if star else ''}")
+    text = " ".join(moves)
+    return f"{dice[0]}{dice[1]}: {text}" if text else f"{dice[0]}{dice[1]}:"
 
 
 def _points(n: int) -> str:
@@ -154,11 +166,11 @@ def write_match(state: BackgammonState, names: tuple[str, str] = ("white", "blac
             current.events.append((record.winner, f"Wins {_points(record.points)}"))
             if not replay.is_terminal():
                 games.append(_Game(len(games) + 1, (replay.score[0], replay.score[1]), []))
-    lines = [f'; [Rules "{game}"]', f" {state.rules.match} point match", ""]
+    lines = [f'; [Rules "{game}"]', "", f" {state.rules.match} point match", ""]
     for entry in games:
         lines.append(f" Game {entry.number}")
         left = f" {names[0]} : {entry.scores[0]}"
-        lines.append(f"{left:<{COLUMN + 5}}{names[1]} : {entry.scores[1]}")
+        lines.append(f"{left:<32}{names[1]} : {entry.scores[1]}")
         lines.extend(_rows(entry.events))
         lines.append("")
     return "\n".join(lines) + "\n"
@@ -168,7 +180,10 @@ def _rows(events: list[tuple[int, str]]) -> list[str]:
     rows: list[list[str]] = []
     for player, text in events:
         if text.startswith("Wins"):
-            pad = " " * (COLUMN + 5) if player == 1 else "      "
+            if player == 1 and rows and rows[-1][0] not in ("", "WIN") and not rows[-1][1]:
+                rows[-1][1] = " " + text  # after white's drop, on its row, as gnubg writes it
+                continue
+            pad = " " * (COLUMN + 6) if player == 1 else "      "
             rows.append(["WIN", pad + text])
             continue
         if player == 0 or not rows or rows[-1][0] == "WIN" or rows[-1][1]:
@@ -181,7 +196,7 @@ def _rows(events: list[tuple[int, str]]) -> list[str]:
             lines.append(right)
             continue
         number += 1
-        lines.append(f"{number:>3}) {left:<{COLUMN}}{right}".rstrip())
+        lines.append(f"{number:>3}) {left:<{COLUMN - 1}} {right}".rstrip())
     return lines
 
 
@@ -191,11 +206,24 @@ _RULES = re.compile(r';\s*\[Rules\s+"([^"]*)"\]')
 _LENGTH = re.compile(r"\s*(\d+)\s+point\s+match\s*\Z", re.IGNORECASE)
 
 
+_ENTRY = re.compile(
+    r"(?:(?<=\s)|^)(?:[1-6][1-6]:|(?:doubles|takes|drops|passes|wins|beavers|raccoons|resigns"
+    r"|accepts|rejects|auto-doubles)\b)",
+    re.IGNORECASE,
+)
+
+
 def _split_row(content: str) -> tuple[str, str]:
+    """White's and black's entries of a numbered row (``content`` after ``12)``): black's
+    starts where a second entry (a roll ``42:`` or a word such as ``Doubles``) begins;
+    a row that opens with six spaces has black's entry alone."""
     if content.startswith(" " * 6) or not content.strip():
         return "", content.strip()
-    parts = re.split(r"\s{3,}", content.strip(), maxsplit=1)
-    return parts[0], parts[1] if len(parts) > 1 else ""
+    text = content.strip()
+    starts = [m.start() for m in _ENTRY.finditer(text)]
+    if len(starts) >= 2:
+        return text[: starts[1]].strip(), text[starts[1] :].strip()
+    return text, ""
 
 
 def read_match(text: str, source: str = "record") -> list[BackgammonState]:
@@ -204,6 +232,8 @@ def read_match(text: str, source: str = "record") -> list[BackgammonState]:
     lines = text.splitlines()
     if len(lines) > MAX_RECORD_LINES:
         raise InputError(f"{source}: more than {MAX_RECORD_LINES} lines")
+    if not any(line.strip() for line in lines):
+        raise InputError(f"{source}:1: an empty file is not a match record")
     rules_text = "backgammon"
     length: int | None = None
     for line in lines[:20]:
@@ -236,6 +266,8 @@ def read_match(text: str, source: str = "record") -> list[BackgammonState]:
             stripped = line.strip()
             if stripped.startswith("Wins"):
                 _check_win(state, stripped, where)
+            elif not _other_line(stripped):
+                raise InputError(f"{where}: not a line of a match record: {stripped[:40]!r}")
             continue
         left, right = _split_row(row.group(2))
         for player, event in ((0, left), (1, right)):
@@ -243,8 +275,25 @@ def read_match(text: str, source: str = "record") -> list[BackgammonState]:
                 _check_win(state, event, where)
             elif event:
                 _apply_event(state, player, event, where)
+    if not started:
+        first = next(n for n, line in enumerate(lines, 1) if line.strip())
+        raise InputError(f"{source}:{first}: no 'Game 1' line: not a match record")
     states.append(state)
     return states
+
+
+_PLAYERS = re.compile(r"\S.*\s:\s*\d+\s+\S.*\s:\s*\d+\s*\Z")
+
+
+def _other_line(text: str) -> bool:
+    """Lines of a record that carry nothing to replay: blank, comments, the match length,
+    the players with their scores."""
+    return (
+        not text
+        or text.startswith(";")
+        or _LENGTH.match(text) is not None
+        or _PLAYERS.match(text) is not None
+    )
 
 
 def _check_win(state: BackgammonState, text: str, where: str) -> None:

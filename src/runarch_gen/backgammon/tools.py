@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from runarch_gen.backgammon.board import BAR, OFF, START, Side, format_steps, legal_plays, pip_count
@@ -21,7 +21,7 @@ from runarch_gen.backgammon.rules import Rules
 from runarch_gen.errors import InputError
 from runarch_gen.play.bot import play_out
 
-__all__ = ["batch_moves", "diagram", "moves_report", "parse_position", "play_game"]
+__all__ = ["batch_lines", "batch_moves", "diagram", "moves_report", "parse_position", "play_game"]
 
 MAX_BATCH_LINES = 1_000_000
 
@@ -49,9 +49,14 @@ def moves_report(position: str, dice: str, source: str | None = None) -> dict[st
     return {"position": position.strip(), "dice": [first, second], "plays": rows}
 
 
-def batch_moves(lines: Iterable[str], source: str = "-") -> Iterator[dict[str, Any]]:
-    """:func:`moves_report` of each line ``POSITION DICE``; blank lines and ``#`` comments are
-    skipped; a bad line raises an :class:`InputError` naming it."""
+def batch_lines(
+    lines: Iterable[str],
+    source: str,
+    handle: Callable[[list[str], str], dict[str, Any]],
+) -> Iterator[dict[str, Any]]:
+    """``handle(words, where)`` of each line's words; blank lines and ``#`` comments are
+    skipped. A line that fails gives ``{"line": n, "input": text, "error": message}`` in its
+    place and the batch goes on."""
     for number, line in enumerate(lines, 1):
         if number > MAX_BATCH_LINES:
             raise InputError(f"{source}: more than {MAX_BATCH_LINES} lines")
@@ -59,9 +64,25 @@ def batch_moves(lines: Iterable[str], source: str = "-") -> Iterator[dict[str, A
         if not words:
             continue
         where = f"{source}:{number}"
+        try:
+            yield handle(words, where)
+        except InputError as exc:
+            message = str(exc)
+            if not message.startswith(where):
+                message = f"{where}: {message}"
+            yield {"line": number, "input": line.strip()[:200], "error": message}
+
+
+def batch_moves(lines: Iterable[str], source: str = "-") -> Iterator[dict[str, Any]]:
+    """:func:`moves_report` of each line ``POSITION DICE`` (see :func:`batch_lines`: a bad
+    line gives an error object and the batch goes on)."""
+
+    def handle(words: list[str], where: str) -> dict[str, Any]:
         if len(words) != 2:
             raise NotationError("expected POSITION_ID DICE, e.g. 4HPwATDgc/ABMA 31", source=where)
-        yield moves_report(words[0], words[1], where)
+        return moves_report(words[0], words[1], where)
+
+    return batch_lines(lines, source, handle)
 
 
 def diagram(mover: Side, other: Side) -> str:

@@ -8,6 +8,9 @@ player sees — so the exact solver can measure how far it is from equilibrium
   best raise, and otherwise makes the lowest raise within :attr:`OddsBot.margin` of its best.
 - :class:`BayesBot` (``bayes``): the same decisions, with each opponent's hidden hand weighed
   by the bids that opponent made (an opponent who bid a face more likely holds it).
+- :class:`CfrBot` (``cfr``): when two players are left with dice the solver covers (one or
+  two each), it plays the solved strategy of that one-round game (:mod:`.solver`); elsewhere
+  it plays as ``bayes``.
 """
 
 from __future__ import annotations
@@ -16,19 +19,19 @@ import itertools
 import math
 from collections.abc import Sequence
 from functools import cache
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
-from runarch_gen.bluff.engine import DOUBT, SHOW_BASE, BluffObservation, Phase
+from runarch_gen.bluff.engine import DOUBT, REROLL, SHOW_BASE, BluffObservation, Phase
 from runarch_gen.bluff.odds import tail_table
 from runarch_gen.bluff.rules import BluffRules
 from runarch_gen.play.bot import PolicyBot
 from runarch_gen.play.bot import RandomBot as UniformBot
 from runarch_gen.play.registry import BotFactory
 
-__all__ = ["BOTS", "BayesBot", "BluffBot", "OddsBot", "RandomBot"]
+__all__ = ["BOTS", "BayesBot", "BluffBot", "CfrBot", "OddsBot", "RandomBot", "solved_strategy"]
 
 Policy = list[tuple[int, float]]
 
@@ -108,6 +111,10 @@ class OddsBot(BluffBot):
     def policy(self, observation: BluffObservation, legal: Sequence[int]) -> Policy:
         if observation.phase == Phase.SHOW:
             return [(self.reveal(observation, legal), 1.0)]
+        if observation.phase == Phase.CHOOSE:
+            # [L-17] it revealed the dice backing its bid: the others are re-rolled, each may
+            # come up counting
+            return [(REROLL, 1.0)]
         rules = observation.rules
         faces, quantities, top = _bid_lists(rules)
         star = rules.star
@@ -222,9 +229,9 @@ class BayesBot(OddsBot):
             prior, counts = _hand_table(size, sides)
             weights = prior.copy()
             for bidder, rank in observation.bids:
-                # an opponent who revealed dice re-rolled the rest: their bids no longer
-                # speak of the dice they now hide
-                if bidder != q or observation.shown[q]:
+                # an opponent who re-rolled: their bids no longer speak of the dice they now
+                # hide [L-17]
+                if bidder != q or observation.rerolled[q]:
                     continue
                 column = counts[:, rank_face(rules, rank) - 1]
                 if rules.reroll and size >= 2:
@@ -245,5 +252,110 @@ class BayesBot(OddsBot):
         return out
 
 
-BOTS: dict[str, BotFactory] = {"random": RandomBot, "odds": OddsBot, "bayes": BayesBot}
+SOLVED_DICE = ((1, 1), (1, 2), (2, 1), (2, 2))
+"""The games of two players whose solved strategies ship with the package (default die and
+scale): the opener's dice first."""
+ON_DEMAND_BIDS = 14
+"""Other rules: the one-die game is solved when first needed, if it has at most this many
+bids (a second at most)."""
+_SOLVED: dict[tuple[str, tuple[int, int]], tuple[Any, Any] | None] = {}
+
+
+def solved_strategy(rules: BluffRules, dice: tuple[int, int]) -> tuple[Any, Any] | None:
+    """``(small game, strategy)`` for two players with ``dice`` (opener first) under
+    ``rules``: the strategy shipped in ``bluff/data`` (written by ``bluff solve --save``) when
+    its game is this one, or for one die each a solve on first use; ``None`` otherwise. Kept
+    for the process."""
+    from runarch_gen.bluff.solver import SmallGame, solve
+
+    game = SmallGame(rules, dice)
+    key = (game.game_string(), dice)
+    if key in _SOLVED:
+        return _SOLVED[key]
+    found: tuple[Any, Any] | None = None
+    shipped = _shipped(dice)
+    if shipped is not None and shipped.game == key[0] and shipped.dice == dice:
+        found = (game, shipped)
+    elif dice == (1, 1) and game.bids <= ON_DEMAND_BIDS:
+        found = (game, solve(game, target=1e-3).strategy)
+    _SOLVED[key] = found
+    return found
+
+
+def _shipped(dice: tuple[int, int]) -> Any:
+    from importlib.resources import files
+
+    from runarch_gen.bluff.strategy import strategy_from_bytes
+
+    resource = files("runarch_gen.bluff") / "data" / f"cfr-{dice[0]}-{dice[1]}.npz"
+    if not resource.is_file():
+        return None
+    return strategy_from_bytes(resource.read_bytes(), str(resource))
+
+
+class CfrBot(BayesBot):
+    """The solved strategy of the one-round game where two players are left with the dice it
+    covers (:data:`SOLVED_DICE`); ``bayes`` elsewhere. A bid above the dice in play (a game
+    without ``cap``) is doubted: it cannot hold."""
+
+    name: ClassVar[str] = "cfr"
+
+    def policy(self, observation: BluffObservation, legal: Sequence[int]) -> Policy:
+        plan = self.solved(observation, legal)
+        return plan if plan is not None else super().policy(observation, legal)
+
+    def solved(self, observation: BluffObservation, legal: Sequence[int]) -> Policy | None:
+        """The solved strategy's chances here, or ``None`` where it does not apply."""
+        rules = observation.rules
+        alive = [p for p, n in enumerate(observation.dice) if n]
+        if observation.phase != Phase.BID or len(alive) != 2:
+            return None
+        if rules.reroll and max(observation.dice) >= 2:
+            return None  # [L-13] the solved game has no show and re-roll
+        opener = observation.opener
+        other = alive[1] if alive[0] == opener else alive[0]
+        dice = (observation.dice[opener], observation.dice[other])
+        if dice not in SOLVED_DICE and dice != (1, 1):
+            return None
+        solved = solved_strategy(rules, dice)
+        if solved is None:
+            return None
+        game, strategy = solved
+        index = {rank: j for j, rank in enumerate(game.ranks)}
+        made = [index.get(rank) for _, rank in observation.bids]
+        if made and made[-1] is None:
+            return [(DOUBT, 1.0)] if DOUBT in legal else None  # more dice than in play
+        if any(j is None for j in made):
+            return None
+        mask = sum(1 << j for j in made if j is not None)
+        role = 0 if observation.player == opener else 1
+        if len(made) % 2 != role:
+            return None
+        hand = tuple(sorted(observation.own))
+        try:
+            hand_index = game.hands[role].index(hand)
+        except ValueError:
+            return None
+        found = strategy.policy(role, mask, hand_index)
+        if found is None:
+            return None
+        actions, chances = found
+        plan = [
+            (game.action_to_engine(a), float(c))
+            for a, c in zip(actions, chances, strict=True)
+            if c > 0
+        ]
+        plan = [(a, c) for a, c in plan if a in legal]
+        total = sum(c for _, c in plan)
+        if total <= 0:
+            return None
+        return [(a, c / total) for a, c in plan]
+
+
+BOTS: dict[str, BotFactory] = {
+    "random": RandomBot,
+    "odds": OddsBot,
+    "bayes": BayesBot,
+    "cfr": CfrBot,
+}
 """The bots by name, as the registry lists them."""

@@ -8,7 +8,8 @@ bid); a :class:`BluffState` is a position. Actions (``docs/rules/bluff.md`` §4)
   (the index of the sorted hand among the hands of that size);
 - while bidding, :data:`DOUBT` (0) or ``1 + rank`` for the bid of that rank in the raise order;
 - after a bid with ``reroll=on``, :data:`SHOW_BASE` ``+ code`` for the dice revealed (``keep``
-  reveals none).
+  reveals none); after a reveal, :data:`REROLL` or :data:`HOLD`: whether to re-roll the dice
+  still hidden [L-17].
 
 >>> game = BluffGame(BluffRules(players=2, dice=2, first=1))
 >>> state = game.new_initial_state()
@@ -56,6 +57,8 @@ from runarch_gen.play.registry import GameType, preset_parameter
 __all__ = [
     "BLUFF_TYPE",
     "DOUBT",
+    "HOLD",
+    "REROLL",
     "SHOW_BASE",
     "BluffEnd",
     "BluffGame",
@@ -72,10 +75,13 @@ DOUBT = 0
 SHOW_BASE = 1000
 """Reveal actions are ``SHOW_BASE + code``; ``code`` counts the revealed dice of face f in its
 decimal digit f−1 (at most 9 dice of a face), and 0 (``keep``) reveals none."""
+HOLD, REROLL = 0, 1
+"""After a reveal, the player's choice [L-17]: keep the hidden dice (``hold``) or re-roll them
+(``reroll``)."""
 
 
 BLUFF_VARIANTS: dict[str, dict[str, str]] = {
-    "original": {"exact": "all", "opener": "loser"},
+    "original": {"exact": "all"},
     "endless": {"exact": "all-last"},
     "reroll": {"reroll": "on"},
 }
@@ -91,7 +97,11 @@ BLUFF_TYPE = GameType(
     information=Information.IMPERFECT,
     parameters=(
         preset_parameter(
-            BLUFF_VARIANTS, "seed", "a preset of the options below (those given beside it win)"
+            BLUFF_VARIANTS,
+            "seed",
+            "a preset of the options below (those given beside it win): original (exact=all, the"
+            " exact-hit rule the seed reports from the original game), endless (exact=all-last),"
+            " reroll (reroll=on)",
         ),
         *parameters_of(BluffRules),
     ),
@@ -130,8 +140,8 @@ class BluffEnd(Termination):
 class Phase:
     """What happens next (plain ints: the state is copied often)."""
 
-    FIRST, ROLL, BID, SHOW, REROLL, OVER = range(6)
-    NAMES = ("first", "roll", "bid", "show", "reroll", "over")
+    FIRST, ROLL, BID, SHOW, REROLL, OVER, CHOOSE = range(7)
+    NAMES = ("first", "roll", "bid", "show", "reroll", "over", "choose")
 
 
 def count_matches(dice: Sequence[int], face: int, star: int) -> int:
@@ -197,6 +207,8 @@ class BluffObservation:
     shown: tuple[tuple[int, ...], ...]
     bids: tuple[tuple[int, int], ...]
     """This round's bids as (player, rank)."""
+    rerolled: tuple[bool, ...]
+    """Whether each player re-rolled hidden dice this round (public [L-17])."""
     phase: int
     to_act: int
     opener: int
@@ -242,7 +254,7 @@ class BluffGame(Game["BluffState"]):
             )
         self._hand_actions = [tuple(range(len(h))) for h in self.hands]
         self._raises: dict[tuple[int, int], tuple[int, ...]] = {}
-        per_round = r.players + 1 + len(self.bids) * (3 if r.reroll else 1)
+        per_round = r.players + 1 + len(self.bids) * (4 if r.reroll else 1)
         self._info = GameInfo(r.players, 1 + r.limit * per_round)
 
     rules: BluffRules
@@ -310,6 +322,7 @@ class BluffState(State[BluffObservation]):
         "opener",
         "phase",
         "player",
+        "rerolled",
         "results",
         "rolls",
         "round",
@@ -323,6 +336,7 @@ class BluffState(State[BluffObservation]):
         self.dice = [game.start] * rules.players
         self.hidden: list[tuple[int, ...]] = [()] * rules.players
         self.shown: list[tuple[int, ...]] = [()] * rules.players
+        self.rerolled = [False] * rules.players
         self.bids: list[tuple[int, int]] = []
         self.results: list[RoundResult] = []
         self.round = 0
@@ -347,6 +361,7 @@ class BluffState(State[BluffObservation]):
             self.first_opener = opener
         self.hidden = [()] * players
         self.shown = [()] * players
+        self.rerolled = [False] * players
         self.bids = []
         order = [(opener + k) % players for k in range(players)]
         self.rolls = [p for p in order if self.dice[p]]
@@ -408,7 +423,9 @@ class BluffState(State[BluffObservation]):
     # -- the interface --------------------------------------------------------------------
 
     def current_player(self) -> int:
-        return self.player if self.phase in (Phase.BID, Phase.SHOW, Phase.OVER) else CHANCE_PLAYER
+        if self.phase in (Phase.BID, Phase.SHOW, Phase.CHOOSE, Phase.OVER):
+            return self.player
+        return CHANCE_PLAYER
 
     def chance_outcomes(self) -> Sequence[tuple[int, float]]:
         if self.phase == Phase.FIRST:
@@ -431,6 +448,8 @@ class BluffState(State[BluffObservation]):
             return self.game._hand_actions[len(self.hidden[self.player])]
         if phase == Phase.SHOW:
             return self._show_actions()
+        if phase == Phase.CHOOSE:
+            return (HOLD, REROLL)
         if phase == Phase.FIRST:
             return tuple(range(len(self.dice)))
         return ()
@@ -485,7 +504,16 @@ class BluffState(State[BluffObservation]):
                 rest.remove(die)
             self.shown[self.player] = tuple(sorted(self.shown[self.player] + revealed))
             self.hidden[self.player] = tuple(rest)
-            self.phase = Phase.REROLL
+            self.phase = Phase.CHOOSE
+            return
+        if phase == Phase.CHOOSE:
+            if action not in (HOLD, REROLL):
+                raise IllegalActionError(str(action), "reroll or hold")
+            if action == REROLL:  # L-17: the right to re-roll, taken
+                self.rerolled[self.player] = True
+                self.phase = Phase.REROLL
+            else:
+                self.phase, self.player = Phase.BID, self._next_bidder(self.player)
             return
         if phase == Phase.FIRST:
             if action not in range(len(self.dice)):
@@ -511,6 +539,8 @@ class BluffState(State[BluffObservation]):
         if phase == Phase.SHOW:
             code = action - SHOW_BASE
             return "keep" if code == 0 else f"show {format_faces(_show_dice(code), faces)}"
+        if phase == Phase.CHOOSE:
+            return "reroll" if action == REROLL else "hold"
         if phase == Phase.ROLL:
             return f"roll {format_faces(self.game.hands[self.dice[self.player]][action], faces)}"
         if phase == Phase.REROLL:
@@ -543,11 +573,17 @@ class BluffState(State[BluffObservation]):
                 action = SHOW_BASE
             elif lower.startswith("show"):
                 revealed = parse_faces(word[4:], faces)
+                if not revealed:
+                    raise InvalidBidError(f"expected show and the faces shown, not {word[:40]!r}")
                 if len(revealed) > 9:
                     raise IllegalActionError(word[:40], "too many dice")
-                action = SHOW_BASE + _show_code(revealed) if revealed else -1
+                action = SHOW_BASE + _show_code(revealed)
             else:
                 raise InvalidBidError(f"expected keep or show FACES, not {word[:40]!r}")
+        elif phase == Phase.CHOOSE:
+            if lower not in ("reroll", "hold"):
+                raise InvalidBidError(f"expected reroll or hold, not {word[:40]!r}")
+            action = REROLL if lower == "reroll" else HOLD
         elif phase in (Phase.ROLL, Phase.REROLL):
             head, _, rest = lower.partition(" ")
             if head != ("roll" if phase == Phase.ROLL else "reroll"):
@@ -566,7 +602,12 @@ class BluffState(State[BluffObservation]):
         else:
             raise IllegalActionError(word[:40], "the game is over")
         if action not in self.legal_actions():
-            reason = self._why_not(action) if phase == Phase.BID else "not allowed here"
+            if phase == Phase.BID:
+                reason = self._why_not(action)
+            elif phase == Phase.SHOW:
+                reason = "not dice you hold hidden, or all of them (one stays hidden) [L-14]"
+            else:
+                reason = "not allowed here"
             raise IllegalActionError(word[:40], reason)
         return action
 
@@ -598,6 +639,7 @@ class BluffState(State[BluffObservation]):
             self.hidden[player],
             tuple(self.shown),
             tuple(self.bids),
+            tuple(self.rerolled),
             self.phase,
             self.player,
             self.opener,
@@ -608,7 +650,10 @@ class BluffState(State[BluffObservation]):
     def observation_string(self, player: int) -> str:
         faces = self.game.rules.faces
         bids = " ".join(f"p{p + 1}:{self.game.bids[r]}" for p, r in self.bids)
-        shown = " ".join(format_faces(s, faces) for s in self.shown)
+        shown = " ".join(
+            format_faces(s, faces) + ("+" if r else "")
+            for s, r in zip(self.shown, self.rerolled, strict=True)
+        )
         past = " | ".join(
             f"{r.summary()} [{' '.join(format_faces(h, faces) for h in r.hands)}]"
             for r in self.results
@@ -653,11 +698,18 @@ class BluffState(State[BluffObservation]):
     def _next_reveal(
         self, index: int, roller: int, marks: list[tuple[int, int, int]]
     ) -> tuple[int, ...]:
+        """The dice of the roll at ``index`` its roller revealed later: every reveal until the
+        roller re-rolls (a player who holds may reveal more of the same roll later)."""
+        kept: tuple[int, ...] = ()
         for later in range(index + 1, len(self._history)):
             who, _, phase = marks[later]
-            if who == roller and phase == Phase.SHOW and self._history[later] != SHOW_BASE:
-                return _show_dice(self._history[later] - SHOW_BASE)
-        return ()
+            if who != roller:
+                continue
+            if phase in (Phase.REROLL, Phase.ROLL):
+                break
+            if phase == Phase.SHOW and self._history[later] != SHOW_BASE:
+                kept += _show_dice(self._history[later] - SHOW_BASE)
+        return kept
 
     def length(self) -> int:
         """The rounds played."""
@@ -688,6 +740,7 @@ class BluffState(State[BluffObservation]):
         new.dice = self.dice[:]
         new.hidden = self.hidden[:]
         new.shown = self.shown[:]
+        new.rerolled = self.rerolled[:]
         new.bids = self.bids[:]
         new.results = self.results[:]
         new.round, new.end, new.phase = self.round, self.end, self.phase

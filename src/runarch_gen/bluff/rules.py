@@ -295,6 +295,16 @@ class BluffRules:
         return 5 if self.players == 6 else 6
 
     @property
+    def total_dice(self) -> int:
+        """The dice in play at the start of a game: every player's [L-02]."""
+        return self.players * self.dice_per_player
+
+    def bid_rank(self, quantity: int, face: int) -> int | None:
+        """The rank of the bid ``quantity × face`` in the raise order, ``None`` when the scale
+        has no such bid (a number on a star field, a quantity not on the scale) [L-06]."""
+        return _ranks(self.scale, self.faces).get((quantity, face))
+
+    @property
     def star(self) -> int:
         """The star's face number: one above the numbers."""
         return self.faces + 1
@@ -322,3 +332,8 @@ def _bids(scale: Scale, faces: int) -> tuple[Bid, ...]:
         else:
             out += [Bid(item.quantity, f, star) for f in range(1, faces + 1)]
     return tuple(out)
+
+
+@cache
+def _ranks(scale: Scale, faces: int) -> dict[tuple[int, int], int]:
+    return {(b.quantity, b.face): r for r, b in enumerate(_bids(scale, faces))}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
 from typing import Annotated, Any
 
 import typer
@@ -17,6 +18,20 @@ from runarch_gen.cli.games import game_commands, game_values
 
 backgammon_app = game_commands()
 """Backgammon's own commands, in its command group (its registration names this app)."""
+
+
+def _write_batch(reports: Iterator[dict[str, Any]]) -> None:
+    """One JSON object a line; a failed line's error also on stderr; exit 1 if any failed."""
+    out = sys.stdout
+    failed = 0
+    for report in reports:
+        if "error" in report:
+            failed += 1
+            note(f"runarch-gen: {report['error']}")
+        out.write(json.dumps(report, ensure_ascii=False) + "\n")
+    out.flush()
+    if failed:
+        raise typer.Exit(1)
 
 
 @backgammon_app.command("moves")
@@ -41,7 +56,11 @@ def moves(
 ) -> None:
     """Every legal play of a roll, one per distinct resulting position, in standard notation.
 
-    Exit codes: 0 success; 2 bad input (the message names the line).
+    With --batch a line that cannot be read gives an object {"line", "input", "error"} in
+    its place and the batch goes on.
+
+    Exit codes: 0 success; 1 some --batch line failed (each named on stderr); 2 bad input
+    (the message names it).
     """
     from runarch_gen.backgammon.tools import batch_moves, moves_report
     from runarch_gen.errors import InputError
@@ -51,9 +70,7 @@ def moves(
         if position is not None or dice:
             raise InputError("--batch reads positions and dice from the file: give neither")
         lines = read_text(batch).split("\n")  # a bounded, regular file or stdin
-        out = sys.stdout
-        for report in batch_moves(lines, display_name(batch)):
-            out.write(json.dumps(report, ensure_ascii=False) + "\n")
+        _write_batch(batch_moves(lines, display_name(batch)))
         return
     if position is None or not dice:
         raise InputError("give POSITION and --dice (or --batch FILE)")
@@ -68,6 +85,115 @@ def moves(
         typer.echo(f"{first}{second}: {row['notation']:<28} {row['position']}")
 
 
+@backgammon_app.command("hint")
+def hint(
+    position: Annotated[
+        str | None,
+        typer.Argument(
+            help="POSITION_ID or POSITION_ID:MATCH_ID (the cube and score), or 'start'."
+        ),
+    ] = None,
+    dice: Annotated[
+        str, typer.Option("--dice", "-d", help="The roll, e.g. 42; none: the cube hint.")
+    ] = "",
+    bot: Annotated[
+        str, typer.Option("--bot", help="neural2 (2-ply, default) or neural (1-ply).")
+    ] = "neural2",
+    batch: Annotated[
+        str | None,
+        typer.Option(
+            "--batch",
+            metavar="FILE",
+            help="Read lines 'POSITION[:MATCH_ID] [DICE]' from FILE ('-': stdin); one JSON"
+            " object per line out.",
+        ),
+    ] = None,
+    json_: JsonOption = False,
+) -> None:
+    """Every legal play of a roll ranked best first with its equity and chances (win,
+    gammon, backgammon won and lost; cubeful equity or match winning chance with a Match
+    ID), or before the roll the cube hint: no double, double/take, double/pass, too good.
+
+    Exit codes: 0 success; 1 some --batch line failed; 2 bad input (the message names it).
+    """
+    from runarch_gen.backgammon.analysis import batch_hint, hint_report
+    from runarch_gen.errors import InputError
+    from runarch_gen.fileio import display_name, read_text
+
+    if batch is not None:
+        if position is not None or dice:
+            raise InputError("--batch reads positions and dice from the file: give neither")
+        lines = read_text(batch).split("\n")
+        _write_batch(batch_hint(lines, display_name(batch), bot.strip().lower()))
+        return
+    if position is None:
+        raise InputError("give POSITION (and --dice for a play), or --batch FILE")
+    report = hint_report(position, dice or None, bot.strip().lower(), "POSITION")
+    if json_:
+        emit_json(report)
+        return
+    if "cube" in report:
+        cube = report["cube"]
+        typer.echo(
+            f"cube: {cube['action']} ({'take' if cube['take'] else 'pass'});"
+            f" no double {cube['no_double']:+.3f}, double/take {cube['double_take']:+.3f},"
+            f" double/pass {cube['double_pass']:+.3f} ({cube['units']})"
+        )
+        typer.echo(
+            f"cubeless equity {cube['cubeless_equity']:+.3f}: win {cube['win']:.1%},"
+            f" gammon {cube['win_gammon']:.1%}, lose gammon {cube['lose_gammon']:.1%}"
+        )
+        return
+    first, second = report["dice"]
+    if not report["plays"]:
+        typer.echo(f"{first}{second}: no legal play")
+    for rank, row in enumerate(report["plays"], 1):
+        extra = ""
+        if "cubeful_equity" in row:
+            extra = f" cubeful {row['cubeful_equity']:+.3f}"
+        elif "match_winning_chance" in row:
+            extra = f" mwc {row['match_winning_chance']:.1%}"
+        typer.echo(
+            f"{rank:>3}. {row['ply']}-ply {row['play']:<24} eq {row['equity']:+.3f}"
+            f" ({row['difference']:+.3f}){extra}  win {row['win']:.1%}"
+            f" g {row['win_gammon']:.1%} lg {row['lose_gammon']:.1%}"
+        )
+
+
+@backgammon_app.command("analyze")
+def analyze(
+    path: Annotated[str, typer.Argument(help="A .mat record ('-': stdin).")],
+    bot: Annotated[
+        str, typer.Option("--bot", help="neural2 (2-ply, default) or neural (1-ply).")
+    ] = "neural2",
+    json_: JsonOption = False,
+) -> None:
+    """Each player's error rate in millipoints per move and per cube decision, gnubg's
+    rating words and the blunders with the better play, for money games and matches.
+
+    Exit codes: 0 analysed; 2 unreadable or illegal record (the message names the line).
+    """
+    from runarch_gen.backgammon.analysis import analyze_record
+    from runarch_gen.fileio import display_name, read_text
+
+    report = analyze_record(read_text(path), display_name(path), bot.strip().lower())
+    if json_:
+        emit_json(report)
+        return
+    for player in report["players"]:
+        typer.echo(
+            f"{player['player']}: {player['move_error_mp']:.1f} mp a move over"
+            f" {player['moves']} moves ({player['rating']}), {player['cube_error_mp']:.1f} mp"
+            f" a cube decision over {player['cube_decisions']}"
+        )
+        for blunder in player["blunders"]:
+            dice = f" {blunder['dice']}" if "dice" in blunder else ""
+            typer.echo(
+                f"  game {blunder['game']} {blunder['position']}{dice}: {blunder['played']}"
+                f" ({blunder['kind']}, -{blunder['error']:.3f}); better {blunder['best']}"
+            )
+
+
 @backgammon_app.command("show")
 def show(
     gnubg_id: Annotated[
@@ -78,17 +204,22 @@ def show(
     """Read a gnubg Position ID (and Match ID) and show the board and the match state."""
     from dataclasses import asdict
 
-    from runarch_gen.backgammon.ids import parse_match_id, position_id
+    from runarch_gen.backgammon.ids import match_id, parse_match_id, position_id
     from runarch_gen.backgammon.tools import diagram, parse_position
 
     text = gnubg_id.strip()
     position_text, _, match_text = text.partition(":")
     mover, other = parse_position(position_text, "POSITION_ID")
     info = parse_match_id(match_text, "MATCH_ID") if match_text else None
+    pid = position_id(mover, other)
+    mid = match_id(info) if info else None
     if json_:
         emit_json(
             {
-                "position": position_id(mover, other),
+                "position": pid,
+                "position_id": pid,
+                "match_id": mid,
+                "jacoby": info.jacoby if info else None,
                 "on_roll": list(mover),
                 "opponent": list(other),
                 "match": asdict(info) if info else None,
@@ -96,8 +227,10 @@ def show(
         )
         return
     typer.echo(diagram(mover, other))
+    typer.echo(f"Position ID: {pid}" + (f"   Match ID: {mid}" if mid else ""))
     if info is not None:
         owner = "middle" if info.cube_owner < 0 else f"player {info.cube_owner}"
+        jacoby = "" if info.length else (", Jacoby on" if info.jacoby else ", Jacoby off")
         typer.echo(
             f"cube {info.cube} ({owner}), player {info.on_roll} on roll, dice"
             f" {info.dice[0]}{info.dice[1]}, "
@@ -106,6 +239,7 @@ def show(
                 if info.length
                 else "money play"
             )
+            + jacoby
             + (", Crawford game" if info.crawford else "")
         )
 
@@ -240,37 +374,114 @@ def replay(
 @backgammon_app.command("train")
 def train_command(
     games: Annotated[
-        int, typer.Option("--games", "-n", min=1, max=10_000_000, help="Self-play games.")
-    ] = 20_000,
-    hidden: Annotated[int, typer.Option("--hidden", min=1, max=400, help="Hidden units.")] = 48,
+        int, typer.Option("--games", "-n", min=0, max=10_000_000, help="Self-play games.")
+    ] = 100_000,
+    net: Annotated[
+        str,
+        typer.Option("--net", help="neural (the strong bot's networks) or td (the old net)."),
+    ] = "neural",
+    hidden: Annotated[
+        int, typer.Option("--hidden", min=1, max=400, help="Hidden units (contact net).")
+    ] = 96,
+    race_hidden: Annotated[
+        int, typer.Option("--race-hidden", min=1, max=400, help="Hidden units (race net).")
+    ] = 48,
     rate: Annotated[float, typer.Option("--rate", min=0.0001, max=1.0, help="Step size.")] = 0.1,
+    halving: Annotated[
+        int,
+        typer.Option(
+            "--halving", min=1, max=10**9, help="Games after which the step size is halved."
+        ),
+    ] = 30_000,
+    trace: Annotated[
+        float, typer.Option("--lambda", min=0.0, max=1.0, help="TD(λ)'s λ (0: TD(0)).")
+    ] = 0.0,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the games.")] = 1,
+    refine: Annotated[
+        int,
+        typer.Option(
+            "--refine", min=0, max=1_000_000, help="Positions rolled out to refine the nets."
+        ),
+    ] = 0,
+    start: Annotated[
+        str | None, typer.Option("--start", help="Go on training these weights (.npz).")
+    ] = None,
+    bearoff: Annotated[
+        str | None,
+        typer.Option("--bearoff", metavar="FILE", help="Only compute the bear-off database."),
+    ] = None,
     output: Annotated[
         str, typer.Option("--output", "-o", help="Where to write the weights (.npz).")
-    ] = "td_weights.npz",
+    ] = "nets.npz",
     json_: JsonOption = False,
 ) -> None:
-    """Train the learned bot's evaluator by TD(0) self-play (TD-Gammon's method). The shipped
-    weights are this command's defaults; the same options give the same weights."""
+    """Train the strong bot's contact and race networks by TD(0) self-play (and with
+    --refine, on rollouts of positions where 1-ply and 2-ply disagree), or the old td net.
+    The shipped weights are this command's defaults; the same options give the same
+    weights. Run it with OPENBLAS_NUM_THREADS=1: small matrices are slower on many threads."""
     import time
 
-    from runarch_gen.backgammon.train import train
+    from runarch_gen.errors import InputError
     from runarch_gen.progress import progress
 
     started = time.perf_counter()
-    with progress(games, "train") as advance:
-        net = train(
-            games=games, seed=seed, hidden=hidden, rate=rate, on_game=lambda n, _net: advance(1)
+    if bearoff is not None:
+        from runarch_gen.backgammon.bearoff import compute_tables, save_tables
+
+        save_tables(bearoff, *compute_tables())
+        note(f"runarch-gen: bear-off database written to {bearoff}")
+        return
+    if net == "td":
+        from runarch_gen.backgammon.train import train
+
+        with progress(games, "train") as advance:
+            old = train(
+                games=games, seed=seed, hidden=hidden, rate=rate,
+                on_game=lambda n, _net: advance(1),
+            )  # fmt: skip
+        old.save(output)
+    elif net == "neural":
+        from runarch_gen.backgammon.nets import Evaluator
+        from runarch_gen.backgammon.selfplay import (
+            TrainingOptions,
+            refine_evaluator,
+            train_evaluator,
         )
-    net.save(output)
+
+        options = TrainingOptions(
+            games=games,
+            seed=seed,
+            contact_hidden=hidden,
+            race_hidden=race_hidden,
+            rate=rate,
+            halving=halving,
+            trace=trace,
+        )
+        first = Evaluator.load(start) if start else None
+        with progress(games, "self-play") as advance:
+            evaluator = train_evaluator(options, first, on_games=lambda n, _e, _err: advance(1))
+        if refine:
+            with progress(refine, "rollouts") as advance:
+                evaluator = refine_evaluator(
+                    evaluator, refine, seed, on_position=lambda n: advance(1)
+                )
+        evaluator.save(
+            output,
+            {"games": games, "seed": seed, "hidden": hidden, "race_hidden": race_hidden,
+             "rate": rate, "halving": halving, "lambda": trace, "refine": refine},
+        )  # fmt: skip
+    else:
+        raise InputError(f"--net: neural or td, not {net[:20]!r}")
     elapsed = time.perf_counter() - started
     if json_:
         emit_json(
             {
+                "net": net,
                 "games": games,
                 "hidden": hidden,
                 "rate": rate,
                 "seed": seed,
+                "refine": refine,
                 "output": output,
                 "seconds": round(elapsed, 1),
             }

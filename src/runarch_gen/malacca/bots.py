@@ -9,7 +9,8 @@ never another player's face-down card — and the legal actions.
   players still to come might do, and best-responds over a few stakes and every card in hand
   (each scenario resolved by the real :func:`~.resolve.resolve_round`).
 
-Both thinking bots choose a wait card's role by resolving the revealed table for each choice.
+Both thinking bots choose a wait card's role by resolving the revealed table for each choice,
+and take the special card a tragic hero is offered.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from runarch_gen.malacca.engine import ROLES, MalaccaObservation
+from runarch_gen.malacca.engine import ROLES, TAKE, MalaccaObservation
 from runarch_gen.malacca.resolve import RoundInput, Seat, resolve_round
 from runarch_gen.malacca.rules import (
     EQUIPMENT_COST,
@@ -71,6 +72,12 @@ def best_wait_choice(obs: MalaccaObservation, legal_actions: Sequence[int]) -> i
     return best
 
 
+def hero_choice(legal_actions: Sequence[int]) -> int:
+    """The tragic hero takes the special card [M-12]: a special card is worth
+    :data:`SPECIAL_VALUE` silver, and a player may always lay a basic card instead."""
+    return TAKE if TAKE in legal_actions else legal_actions[0]
+
+
 def keep_choice(legal_actions: Sequence[int]) -> int:
     for card in KEEP_ORDER:
         if int(card) in legal_actions:
@@ -107,6 +114,8 @@ class MorganBot(Bot[MalaccaObservation]):
             return keep_choice(legal_actions)
         if obs.phase == "buy":
             return buy_choice(obs, legal_actions)
+        if obs.phase == "hero":
+            return hero_choice(legal_actions)
         return self._lay(obs, legal_actions)
 
     def _lay(self, obs: MalaccaObservation, legal: Sequence[int]) -> int:
@@ -196,6 +205,8 @@ class ReaderBot(Bot[MalaccaObservation]):
             return keep_choice(legal_actions)
         if obs.phase == "buy":
             return buy_choice(obs, legal_actions)
+        if obs.phase == "hero":
+            return hero_choice(legal_actions)
         return self._lay(obs, legal_actions)
 
     def _roles(

@@ -11,6 +11,7 @@ Actions by phase:
 - ``play``: ``8 × stake + card`` — ``trade 4``, ``attack2 0`` …
 - ``wait``: 0 attack, 1 defence, 2 trade — ``choose defence``;
 - ``keep`` (Sayyida): the card kept — ``keep trade2``;
+- ``hero`` (the tragic hero, [M-12]): 0 ``decline``, 1 ``take`` a special card;
 - chance: ``captain p2``, ``deal zheng``, ``ship 7``, ``draw defence2``.
 
 >>> game = MalaccaGame(MalaccaRules(players=3))
@@ -30,7 +31,15 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Self, overload
 
-from runarch_gen.malacca.resolve import RoundInput, RoundResult, Seat, clockwise, resolve_round
+from runarch_gen.errors import ParseError
+from runarch_gen.malacca.resolve import (
+    TRAGIC_HERO,
+    RoundInput,
+    RoundResult,
+    Seat,
+    clockwise,
+    resolve_round,
+)
 from runarch_gen.malacca.rules import (
     EQUIPMENT_COST,
     EQUIPMENT_COUNT,
@@ -64,14 +73,22 @@ __all__ = [
     "MalaccaGame",
     "MalaccaObservation",
     "MalaccaState",
+    "MalformedActionError",
     "Phase",
 ]
 
 CARDS = 8
 ROLES = (Role.ATTACK, Role.DEFENCE, Role.TRADE)
 PASS = 0
+DECLINE, TAKE = 0, 1
+"""The tragic hero's decision [M-12]."""
 PUBLIC = -1
 """A card at the bottom of the special deck that everyone saw go there."""
+
+
+class MalformedActionError(ParseError):
+    """A text that is not an action of the phase's grammar (``trade five``, ``captain p1``
+    while laying cards)."""
 
 
 class PlayActions(Sequence[int]):
@@ -140,6 +157,7 @@ class Phase(enum.Enum):
     WAIT = "wait"
     DRAW = "draw"
     KEEP = "keep"
+    HERO = "hero"
     OVER = "over"
 
 
@@ -203,7 +221,7 @@ class MalaccaGame(Game["MalaccaState"]):
     @property
     def info(self) -> GameInfo:
         n, rounds = self.rules.players, self.rules.rounds
-        return GameInfo(n, 3 + n + rounds * (5 * n + 2))
+        return GameInfo(n, 3 + n + rounds * (5 * n + 3))
 
     def new_initial_state(self, rng: random.Random | None = None) -> MalaccaState:
         return MalaccaState(self)
@@ -226,6 +244,7 @@ class MalaccaState(State[MalaccaObservation]):
         "equipment_left",
         "game",
         "hands",
+        "hero",
         "in_setup",
         "laid",
         "last_round",
@@ -271,6 +290,7 @@ class MalaccaState(State[MalaccaObservation]):
         self.looking: list[int] = []
         self.in_setup = True
         self.captured: list[bool] = []
+        self.hero: int | None = None
         self.played: list[int] = [0] * CARDS
         self.equipment_cards: list[list[int]] = []  # [seat, kind, round bought, earned]
         self.last_round: tuple[int, RoundInput, RoundResult] | None = None
@@ -293,6 +313,9 @@ class MalaccaState(State[MalaccaObservation]):
             return CHANCE_PLAYER
         if phase is Phase.KEEP:
             return self.pending[0][0]
+        if phase is Phase.HERO:
+            assert self.hero is not None
+            return self.hero
         return self._seat()
 
     def is_terminal(self) -> bool:
@@ -339,6 +362,8 @@ class MalaccaState(State[MalaccaObservation]):
         if phase is Phase.WAIT:
             card = Card(self._laid(player))
             return tuple(ROLES.index(r) for r in card.choices)
+        if phase is Phase.HERO:
+            return (DECLINE, TAKE)
         return tuple(sorted(set(self.looking)))  # KEEP
 
     def cards_in_hand(self, player: int) -> tuple[int, ...]:
@@ -425,6 +450,11 @@ class MalaccaState(State[MalaccaObservation]):
             self.looking = []
             self.pending.pop(0)
             self._draw()
+        elif phase is Phase.HERO:
+            if action == DECLINE:
+                self.pending = [e for e in self.pending if e[0] != self.hero]
+            self.hero = None
+            self._draw()
 
     def _finish_setup(self) -> None:
         n = self.players
@@ -497,6 +527,11 @@ class MalaccaState(State[MalaccaObservation]):
             for p in clockwise(self.captain, self.players)
             if result.seats[p].cards  # [M-16]
         ]
+        heroes = [p for p, seat in enumerate(result.seats) if seat.reason == TRAGIC_HERO]
+        if heroes and self.rules.hero == "ask" and (sum(self.deck) or self.bottom):
+            # [M-12] "může si … vzít": the tragic hero decides whether to take the card
+            self.hero, self.phase = heroes[0], Phase.HERO
+            return
         self.phase = Phase.DRAW
         self._draw()
 
@@ -571,15 +606,25 @@ class MalaccaState(State[MalaccaObservation]):
             return f"choose {ROLES[action].value}"
         if phase is Phase.KEEP:
             return f"keep {Card(action).label}"
+        if phase is Phase.HERO:
+            return "take" if action == TAKE else "decline"
         return str(action)
 
     def string_to_action(self, text: str) -> int:
+        """The action ``text`` names here (``trade 4``, ``choose defence``, ``take`` …). A text
+        the phase's grammar does not read raises :class:`MalformedActionError` (a
+        :class:`~runarch_gen.errors.ParseError`); a well-formed action that is not allowed
+        here :class:`~runarch_gen.play.game.IllegalActionError`."""
         words = text.strip().lower().split()
         phase = self.phase
+        if phase is Phase.OVER:
+            raise IllegalActionError(text.strip()[:40], "the game is over")
         try:
             action = self._parse(phase, words)
         except (ValueError, IndexError):
-            raise IllegalActionError(text.strip()[:40], f"not a {phase.value} action") from None
+            raise MalformedActionError(
+                f"not a {phase.value} action: {text.strip()[:40]!r}"
+            ) from None
         if not self._is_legal(action):
             raise IllegalActionError(text.strip()[:40], f"not legal in the {phase.value} phase")
         return action
@@ -593,6 +638,10 @@ class MalaccaState(State[MalaccaObservation]):
                 raise ValueError
             return 8 * int(stake) + int(Card.parse(words[0]))
         key, value = words[0], words[1] if len(words) == 2 else ""
+        if phase is Phase.HERO:
+            if words in (["take"], ["decline"]):
+                return TAKE if words == ["take"] else DECLINE
+            raise ValueError
         if phase is Phase.BUY:
             if words == ["pass"]:
                 return PASS
@@ -784,6 +833,7 @@ class MalaccaState(State[MalaccaObservation]):
         new.looking = self.looking[:]
         new.in_setup = self.in_setup
         new.captured = self.captured[:]
+        new.hero = self.hero
         new.played = self.played[:]
         new.equipment_cards = [e[:] for e in self.equipment_cards]
         new.last_round = self.last_round
@@ -813,6 +863,7 @@ class MalaccaState(State[MalaccaObservation]):
             self.pending,
             self.looking,
             self.captured,
+            self.hero,
             self._history,
         )
 

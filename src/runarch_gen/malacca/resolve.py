@@ -11,12 +11,15 @@ the players' money, characters and equipment — used by the engine and by ``mal
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from runarch_gen.errors import InputError
 from runarch_gen.malacca.rules import (
     CHARACTER_BONUS,
+    EQUIPMENT_COUNT,
+    SPECIAL_DECK,
     Card,
     Character,
     Equipment,
@@ -24,7 +27,18 @@ from runarch_gen.malacca.rules import (
     Role,
 )
 
-__all__ = ["RoundInput", "RoundResult", "Seat", "SeatResult", "deal_out", "resolve_round"]
+__all__ = [
+    "TRAGIC_HERO",
+    "RoundInput",
+    "RoundResult",
+    "Seat",
+    "SeatResult",
+    "deal_out",
+    "resolve_round",
+]
+
+TRAGIC_HERO = "tragic hero"
+"""The reason of a special card a lone defender may take on a captured ship [M-12]."""
 
 PARTS = ("stake", "loot", "payout", "share", "penalty", "scrub", "character", "equipment")
 """The parts of a seat's change of money, in the order reports print them."""
@@ -81,6 +95,30 @@ class RoundInput:
                 raise InputError(f"seat {index}: only a wait card takes a choice")
             if any(c < 0 for c in seat.equipment):
                 raise InputError(f"seat {index}: equipment counts are not negative")
+        self.check_components()
+
+    def check_components(self) -> None:
+        """Raise :class:`InputError` for a table the seed's components cannot make [M-27]:
+        more special cards of a kind on the table than the deck holds (4 attack +2, 4 defence
+        +2, 4 trade ×2, 2 of each wait card), more equipment of a kind than its 4 cards, or a
+        character at two seats."""
+        laid = Counter(seat.card for seat in self.seats if seat.card.is_special)
+        for card, count in laid.items():
+            if count > SPECIAL_DECK[card]:
+                raise InputError(
+                    f"{count} {card.label} cards on the table: the special deck has"
+                    f" {SPECIAL_DECK[card]}"
+                )
+        for kind in Equipment:
+            owned = sum(seat.equipment[kind] for seat in self.seats)
+            if owned > EQUIPMENT_COUNT:
+                raise InputError(
+                    f"{owned} better {kind.label} equipment cards at the table: there are"
+                    f" {EQUIPMENT_COUNT}"
+                )
+        characters = [seat.character for seat in self.seats if seat.character is not None]
+        if len(set(characters)) != len(characters):
+            raise InputError("players: each character is at most one player's")
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +198,8 @@ def resolve_round(round_: RoundInput) -> RoundResult:
     attack = sum(seats[p].card.strength for p in attackers)
     defence = sum(seats[p].card.strength for p in defenders)
     captured = attack > defence  # [M-08]: equal is defended
-    useless = not attackers  # [M-13]
+    nobody_attacked = not attackers
+    useless = nobody_attacked and bool(defenders)  # [M-13]: someone defended, in vain
     parts: list[dict[str, int]] = [dict.fromkeys(PARTS, 0) for _ in range(n)]
     back = [False] * n
     cards = [0] * n
@@ -189,8 +228,8 @@ def resolve_round(round_: RoundInput) -> RoundResult:
             if seats[p].equipment[Equipment.ATTACK]:
                 bonus(p, "equipment", Equipment.ATTACK.bonus * seats[p].equipment[Equipment.ATTACK])
         if len(defenders) == 1 and len(attackers) == n - 1:  # [M-12] tragic hero
-            cards[defenders[0]] = 1
-            reasons[defenders[0]] = "tragic hero"
+            cards[defenders[0]] = 1  # the card the hero may take (the engine asks)
+            reasons[defenders[0]] = TRAGIC_HERO
     else:
         for p in traders:
             seat = seats[p]
@@ -212,7 +251,7 @@ def resolve_round(round_: RoundInput) -> RoundResult:
             to_bank += penalty
         for p in defenders:
             back[p] = True
-        if not useless:
+        if not nobody_attacked:
             shares, rest = deal_out(pool, defenders, rules.share)  # [M-15]
             to_bank += rest
             for p, amount in zip(defenders, shares, strict=True):
@@ -225,7 +264,7 @@ def resolve_round(round_: RoundInput) -> RoundResult:
                     parts[p]["loot"] += amount
                 from_ship = round_.cargo
                 to_bank += cargo_rest
-        if not useless or rules.useless_bonus:
+        if not nobody_attacked or rules.useless_bonus:
             for p in defenders:
                 seat = seats[p]
                 if seat.character is Character.MORGAN:

@@ -300,6 +300,12 @@ class MalaccaRules:
     scrub: int = param(2, "deck scrubbing's silver", tag="M-11", minimum=0, maximum=20)
     useless_bonus: bool = param(False, "bonuses on a useless defence", tag="M-13")
     zheng_stake: bool = param(False, "Zheng He's bonus needs a stake", tag="M-23")
+    hero: str = param(
+        "ask",
+        "the tragic hero may take a special card (ask) or always takes it (take)",
+        tag="M-12",
+        choices=("ask", "take"),
+    )
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= MAX_PLAYERS:
@@ -315,6 +321,8 @@ class MalaccaRules:
             raise ParseError("characters: each character is dealt at most once")
         if self.share not in ("deal", "even") or self.cargo not in ("bank", "defenders"):
             raise ParseError("share is deal or even; cargo is bank or defenders")
+        if self.hero not in ("ask", "take"):
+            raise ParseError(f"hero is ask or take, not {self.hero[:20]!r}")
         check_bounds(self, "malacca")
 
     @property

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from runarch_gen.errors import InputError
-from runarch_gen.malacca.resolve import PARTS, RoundInput, RoundResult, Seat
+from runarch_gen.malacca.resolve import PARTS, TRAGIC_HERO, RoundInput, RoundResult, Seat
 from runarch_gen.malacca.rules import (
     Card,
     Character,
@@ -42,23 +42,52 @@ __all__ = ["MAX_INPUT", "read_round", "result_lines", "round_to_json"]
 MAX_INPUT = 1_000_000
 """The longest round file read, in characters."""
 MAX_MONEY = 10**9
+MAX_DIGITS = 18
+"""The longest number read; a longer one is refused before it is converted (bounded work)."""
+
+
+class _LongNumber:
+    """A number in the JSON too long to convert: kept as its length, refused by :func:`_int`."""
+
+    def __init__(self, text: str) -> None:
+        self.digits = len(text.lstrip("-"))
+
+
+def _parse_int(text: str) -> int | _LongNumber:
+    return int(text) if len(text) <= MAX_DIGITS else _LongNumber(text)
+
+
+def _parse_float(text: str) -> float | _LongNumber:
+    return float(text) if len(text) <= 40 else _LongNumber(text)
+
 
 _PLAYER_KEYS = {"name", "money", "card", "stake", "choice", "character", "equipment"}
 _ROOT_KEYS = {"cargo", "captain", "rules", "players"}
-_RULE_KEYS = {"share", "cargo", "scrub", "useless_bonus", "zheng_stake"}
+_RULE_KEYS = {"share", "cargo", "scrub", "useless_bonus", "zheng_stake", "hero"}
 
 
 def _int(value: Any, where: str, low: int = 0, high: int = MAX_MONEY) -> int:
+    if isinstance(value, _LongNumber):
+        raise InputError(f"{where}: {low} to {high}, not a number of {value.digits} digits")
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"{where}: a whole number, not {json.dumps(value)[:40]}")
+        raise InputError(f"{where}: a whole number, not {_shown(value)}")
     if not low <= value <= high:
         raise InputError(f"{where}: {low} to {high}, not {value}")
     return value
 
 
+def _shown(value: Any) -> str:
+    if isinstance(value, _LongNumber):
+        return f"a number of {value.digits} digits"
+    try:
+        return json.dumps(value)[:40]
+    except (TypeError, ValueError):
+        return type(value).__name__
+
+
 def _text(value: Any, where: str) -> str:
     if not isinstance(value, str):
-        raise InputError(f"{where}: a text, not {json.dumps(value)[:40]}")
+        raise InputError(f"{where}: a text, not {_shown(value)}")
     return value
 
 
@@ -131,7 +160,7 @@ def read_round(text: str, source: str) -> tuple[RoundInput, tuple[str, ...]]:
     if len(text) > MAX_INPUT:
         raise InputError(f"{source}: longer than {MAX_INPUT:,} characters")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_parse_int, parse_float=_parse_float)
     except json.JSONDecodeError as exc:
         raise InputError(f"{source}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
     except RecursionError:
@@ -165,15 +194,13 @@ def _read(data: Any) -> tuple[RoundInput, tuple[str, ...]]:
             scrub=_int(rules_obj.get("scrub", 2), "rules.scrub", 0, 20),
             useless_bonus=bool(rules_obj.get("useless_bonus", False)),
             zheng_stake=bool(rules_obj.get("zheng_stake", False)),
+            hero=_text(rules_obj.get("hero", "ask"), "rules.hero"),
         )
     except InputError as exc:
         raise InputError(f"rules: {exc}") from None
     read = [_player(p, f"players[{i}]") for i, p in enumerate(players)]
     seats = tuple(seat for seat, _ in read)
     names = tuple(name or f"p{i + 1}" for i, (_, name) in enumerate(read))
-    characters = [s.character for s in seats if s.character is not None]
-    if len(set(characters)) != len(characters):
-        raise InputError("players: each character is at most one player's")
     round_ = RoundInput(cargo, captain, seats, rules)
     round_.check()
     return round_, names
@@ -200,6 +227,9 @@ def round_to_json(
                 "special_cards": outcome.cards,
                 "looks_at": looks,
                 "why_card": outcome.reason or None,
+                "card_optional": bool(outcome.cards)
+                and outcome.reason == TRAGIC_HERO
+                and round_.rules.hero == "ask",
             }
         )
     return {
@@ -219,7 +249,7 @@ def round_to_json(
 def result_lines(round_: RoundInput, result: RoundResult, names: tuple[str, ...]) -> list[str]:
     """The resolution as a text table."""
     fate = "captured" if result.captured else "defended"
-    if not result.captured and result.useless:
+    if result.useless:
         fate += " (useless defence: nobody attacked)"
     lines = [
         f"ship {round_.cargo}: attack {result.attack} against defence {result.defence} — {fate}",
@@ -232,7 +262,9 @@ def result_lines(round_: RoundInput, result: RoundResult, names: tuple[str, ...]
         parts = ", ".join(f"{k} {v:+d}" for k, v in outcome.parts) or "-"
         if outcome.stake_back and seat.stake:
             parts += f"; stake {seat.stake} back"
-        if outcome.cards:
+        if outcome.cards and outcome.reason == TRAGIC_HERO and round_.rules.hero == "ask":
+            parts += f"; may take a special card ({outcome.reason})"
+        elif outcome.cards:
             parts += f"; draws a special card ({outcome.reason})"
         lines.append(
             f"{name[:12]:<12} {card:<9} {seat.stake:>5} {seat.money:>6} {outcome.change:>+6}"

@@ -5,9 +5,10 @@ The header holds ``[Game "bluff(players=3)"]`` (a game string: it never names a 
 when the game is over, ``[Result "…"]`` and ``[Termination "…"]``; tags such as ``Bots`` and
 ``Seed`` say how the game was made. Each body line is ``N. WHO TEXT``: the action's number,
 ``chance`` or the player (``p1``, ``p2`` …) and the action's text in its position, which
-:func:`replay_record` looks up among the actions legal there. A line that does not fit is
-refused naming the record's line and what was legal. A :class:`GameRecord` is such a record:
-the game, the state its actions reach and the tags.
+:func:`replay_record` looks up among the actions legal there, or else reads with the game's
+own notation (``string_to_action``: ``11x3`` for ``11×3``). A line that does not fit is refused
+naming the record's line: malformed, or not legal there (with what was legal). A
+:class:`GameRecord` is such a record: the game, the state its actions reach and the tags.
 
 >>> import random
 >>> from tests.toy_game import PigGame, PigRules
@@ -29,8 +30,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from runarch_gen.errors import InputError
-from runarch_gen.play.game import ChanceMode, Game, State
+from runarch_gen.errors import InputError, ParseError
+from runarch_gen.play.game import ChanceMode, Game, IllegalActionError, State
 from runarch_gen.play.record import format_record, split_record
 
 __all__ = ["GameRecord", "ReplayedGame", "replay_record", "who", "write_record"]
@@ -158,11 +159,20 @@ def replay_record(
         legal = list(state.legal_actions())
         action = next((a for a in legal if state.action_to_string(a) == wanted), None)
         if action is None:
-            shown = ", ".join(state.action_to_string(a) for a in legal[:SHOWN_LEGAL])
-            more = " …" if len(legal) > SHOWN_LEGAL else ""
-            raise record.error(
-                f"{wanted[:40]!r} is not legal for {acting} here (legal: {shown}{more})", number
-            )
+            # any spelling the game's notation reads (its own string_to_action); a malformed
+            # text and a well-formed one not allowed here are told apart
+            try:
+                action = state.string_to_action(wanted)
+            except IllegalActionError as exc:
+                shown = ", ".join(state.action_to_string(a) for a in legal[:SHOWN_LEGAL])
+                more = " …" if len(legal) > SHOWN_LEGAL else ""
+                raise record.error(
+                    f"{wanted[:40]!r} is not legal for {acting} here: {exc.reason}"
+                    f" (legal: {shown}{more})",
+                    number,
+                ) from None
+            except ParseError as exc:
+                raise record.error(f"{wanted[:40]!r} is malformed: {exc}", number) from None
         state.apply(action)
     outcome = state.outcome()
     given = record.tags.get("Result")

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from typing import Final
 
 from runarch_gen.errors import ParseError
 
-SIZE = 5
-N_SQUARES = SIZE * SIZE
+SIZE: Final = 5
+N_SQUARES: Final = SIZE * SIZE
 
 
 class Colour(IntEnum):

@@ -9,13 +9,27 @@ legal actions are one slice found by bisection.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from runarch_gen.play.bot import Bot
 from runarch_gen.runarch.engine.actions import EVAL_BASE, SWAP_BASE
 from runarch_gen.runarch.engine.observation import RunArchObservation
 
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # the plain install: nothing to tell a compiler
 
+    def mypyc_attr(*attrs: str, **kwattrs: bool) -> Callable[[Any], Any]:  # type: ignore[misc]
+        """Does nothing: the compiled build (hatch_build.py) reads it from mypy_extensions."""
+        return lambda cls: cls
+
+
+__all__ = ["RunArchBot", "mypyc_attr"]
+
+
+# The bot classes stay open to subclasses written in Python when they are compiled (mypyc).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RunArchBot(Bot[RunArchObservation]):
     """A bot for RunArch; subclasses implement :meth:`step`."""
 

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
+from typing import Final
 
-from runarch_gen.runarch.bots.base import RunArchBot
+from runarch_gen.runarch.bots.base import RunArchBot, mypyc_attr
 from runarch_gen.runarch.bots.planning import (
     FAR,
     Position,
@@ -52,21 +53,22 @@ from runarch_gen.runarch.engine.tables import (
     SWAPS_BY_PHASE,
 )
 
-JUMP = 2
-RESCAN_TURNS = 3  # own turns a target is kept before all targets are compared again
-KEEP_TOLERANCE = 1  # a kept target may have grown this much harder (the opponent moved)
-MAY_DOUBLE = 1  # the observation's ``swaps`` after a first adjacent swap in phase 3+
+JUMP: Final = 2
+RESCAN_TURNS: Final = 3  # own turns a target is kept before all targets are compared again
+KEEP_TOLERANCE: Final = 1  # a kept target may have grown this much harder (the opponent moved)
+MAY_DOUBLE: Final = 1  # the observation's ``swaps`` after a first adjacent swap in phase 3+
 # §4.1 the second swap of a double swap is adjacent, and [R-06] not the first one again.
-_JUMPS = frozenset(p for p in range(N_PAIRS) if PAIR_KIND[p] == JUMP)
-NOT_SECOND: tuple[frozenset[int], ...] = tuple(_JUMPS | {p} for p in range(N_PAIRS))
-NOT_SECOND_MASK: tuple[int, ...] = tuple(pairs_mask(pairs) for pairs in NOT_SECOND)
+_JUMPS: Final = frozenset(p for p in range(N_PAIRS) if PAIR_KIND[p] == JUMP)
+NOT_SECOND: Final[tuple[frozenset[int], ...]] = tuple(_JUMPS | {p} for p in range(N_PAIRS))
+NOT_SECOND_MASK: Final[tuple[int, ...]] = tuple(pairs_mask(pairs) for pairs in NOT_SECOND)
 # Per evaluation action (from EVAL_BASE on): ((hand slot, line), archive, draw code).
-EVALUATIONS: tuple[tuple[tuple[int, int], int, int], ...] = tuple(
+EVALUATIONS: Final[tuple[tuple[tuple[int, int], int, int], ...]] = tuple(
     ((slot, line), archive, draw)
     for slot, line, archive, draw in map(decode_evaluation, range(EVAL_BASE, SWAP_BASE))
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GreedyBot(RunArchBot):
     """One swap ahead towards the cheapest scoring line; see the module docstring."""
 

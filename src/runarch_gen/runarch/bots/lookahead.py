@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from math import comb
 
 from runarch_gen.runarch.atoms import SIZE
+from runarch_gen.runarch.bots.base import mypyc_attr
 from runarch_gen.runarch.bots.greedy import JUMP, NOT_SECOND_MASK, GreedyBot
 from runarch_gen.runarch.bots.planning import (
     Position,
@@ -78,6 +79,7 @@ class GoalView(SideView):
         ]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class LookaheadBot(GreedyBot):
     """Searches whole moves and values scored cards fully; see the module docstring."""
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from runarch_gen.runarch.archives import ArchiveRule
 from runarch_gen.runarch.atoms import N_SQUARES, SIZE
@@ -49,8 +49,9 @@ if TYPE_CHECKING:
     from runarch_gen.runarch.engine.game import RunArchGame
     from runarch_gen.runarch.engine.observation import RunArchObservation
 
-BONUS_STEP_COST = 2  # potential per point of match bonus still missing above 10 pattern points
-FAR = 99
+# Potential per point of match bonus still missing above 10 pattern points.
+BONUS_STEP_COST: Final = 2
+FAR: Final = 99
 
 # ---------------------------------------------------------------------------------------------
 # Distances between squares under each phase's step
@@ -72,12 +73,14 @@ def _balls(orthogonal: bool) -> tuple[tuple[int, ...], ...]:
     )
 
 
-ORTHOGONAL_DIST = tuple(_distance(a, b, True) for a in range(N_SQUARES) for b in range(N_SQUARES))
-KING_DIST = tuple(_distance(a, b, False) for a in range(N_SQUARES) for b in range(N_SQUARES))
-ORTHOGONAL_BALLS = _balls(True)
-KING_BALLS = _balls(False)
+ORTHOGONAL_DIST: Final = tuple(
+    _distance(a, b, True) for a in range(N_SQUARES) for b in range(N_SQUARES)
+)
+KING_DIST: Final = tuple(_distance(a, b, False) for a in range(N_SQUARES) for b in range(N_SQUARES))
+ORTHOGONAL_BALLS: Final = _balls(True)
+KING_BALLS: Final = _balls(False)
 # The distance tables cut into one row per square ([False] orthogonal, [True] king's moves).
-DIST_ROWS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+DIST_ROWS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(table[a * N_SQUARES : (a + 1) * N_SQUARES] for a in range(N_SQUARES))
     for table in (ORTHOGONAL_DIST, KING_DIST)
 )
@@ -98,7 +101,9 @@ def _pairs_at(phase: int) -> tuple[tuple[int, ...], ...]:
     )
 
 
-PAIRS_AT: dict[int, tuple[tuple[int, ...], ...]] = {phase: _pairs_at(phase) for phase in range(5)}
+PAIRS_AT: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
+    phase: _pairs_at(phase) for phase in range(5)
+}
 
 
 def _closer(phase: int) -> tuple[tuple[int, ...], ...]:
@@ -122,7 +127,9 @@ def _closer(phase: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-CLOSER: dict[int, tuple[tuple[int, ...], ...]] = {phase: _closer(phase) for phase in range(5)}
+CLOSER: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
+    phase: _closer(phase) for phase in range(5)
+}
 
 
 def pairs_mask(pairs: Iterable[int]) -> int:
@@ -153,16 +160,20 @@ def pairs_of_mask(mask: int) -> list[int]:
 
 
 # CLOSER as masks of pairs, to collect candidate swaps with one OR each.
-CLOSER_MASKS: dict[int, tuple[int, ...]] = {
+CLOSER_MASKS: Final[dict[int, tuple[int, ...]]] = {
     phase: tuple(pairs_mask(pairs) for pairs in closer) for phase, closer in CLOSER.items()
 }
-ADJACENT_AT: tuple[tuple[int, ...], ...] = _pairs_at(2)
+ADJACENT_AT: Final[tuple[tuple[int, ...], ...]] = _pairs_at(2)
 # Per pair, its two squares as a mask.
-PAIR_BITS: tuple[int, ...] = tuple(1 << a | 1 << b for a, b in zip(PAIR_A, PAIR_B, strict=True))
-JUMP = 2
+PAIR_BITS: Final[tuple[int, ...]] = tuple(
+    1 << a | 1 << b for a, b in zip(PAIR_A, PAIR_B, strict=True)
+)
+JUMP: Final = 2
 
 
-_POSITIONS_OF_SET = tuple(tuple(i for i in range(SIZE) if bits >> i & 1) for bits in range(32))
+_POSITIONS_OF_SET: Final = tuple(
+    tuple(i for i in range(SIZE) if bits >> i & 1) for bits in range(32)
+)
 Trade = tuple[tuple[int, ...], int, int]
 """What changes for a card when two stones ``x`` and ``y`` trade squares: the pattern positions
 where exactly one of them earns a point (the distance to a point may change there), and the
@@ -292,7 +303,7 @@ class Knowledge:
         return 0
 
 
-_KNOWLEDGE: dict[int, tuple[weakref.ref[RunArchGame], Knowledge]] = {}
+_KNOWLEDGE: Final[dict[int, tuple[weakref.ref[RunArchGame], Knowledge]]] = {}
 
 
 def knowledge(game: RunArchGame) -> Knowledge:
@@ -492,6 +503,13 @@ class Position:
         append = out.append
         need_exact = need - SIZE
         penalty = BONUS_STEP_COST * (need_exact - SIZE)
+        if need_exact >= SIZE:
+            # Every extra counts: the distances to a point cancel out of nears + extras, so
+            # the potential is the exact stones' distances (none of the nears is needed).
+            for line, squares in self.targets:
+                q0, q1, q2, q3, q4 = squares
+                append((r0[q0] + r1[q1] + r2[q2] + r3[q3] + r4[q4] + penalty, slot, line, squares))
+            return
         for line, squares in self.targets:
             q0, q1, q2, q3, q4 = squares
             if m0 >> q0 & 1:
@@ -523,9 +541,6 @@ class Position:
             if need_exact > 0:
                 if need_exact == 1:
                     total += min(r0[q0] - n0, r1[q1] - n1, r2[q2] - n2, r3[q3] - n3, r4[q4] - n4)
-                elif need_exact >= SIZE:
-                    # every extra counts: the nears cancel out of nears + extras
-                    total = r0[q0] + r1[q1] + r2[q2] + r3[q3] + r4[q4] + penalty
                 else:
                     extras = sorted(
                         (r0[q0] - n0, r1[q1] - n1, r2[q2] - n2, r3[q3] - n3, r4[q4] - n4)
@@ -686,6 +701,8 @@ class Position:
         This is :meth:`terms`, :func:`combine`, :meth:`candidate_mask` and :meth:`cost_after`
         for every candidate in ascending order, written out in one function (the hot path of
         the greedy bot's moves)."""
+        if self.phase != 4 and self.minimum >= 2 * SIZE:
+            return self.best_exact_swap(slot, squares, excluded, limit)
         balls = self.balls
         masks, exact_at = self.near_masks[slot], self.exact_at[slot]
         q0, q1, q2, q3, q4 = squares
@@ -806,6 +823,65 @@ class Position:
                     total += new_extras[0] + new_extras[1]
                     if need_exact == 3:
                         total += new_extras[2]
+            if total < best_after:
+                best_after, best_pair = total, pair
+        return None if best_pair < 0 else (cost, best_after, best_pair)
+
+    def best_exact_swap(
+        self,
+        slot: int,
+        squares: Sequence[int],
+        excluded: AbstractSet[int] | int,
+        limit: int = FAR * SIZE * SIZE,
+    ) -> tuple[int, int, int] | None:
+        """:meth:`best_swap` when every position needs its exact stone (a minimum of 10 or
+        more, outside movement phase 4, where the need is the same after any swap).
+
+        Then each position's distance to a point cancels out of the potential (it is that
+        distance plus the exact stone's extra over it): the potential is the exact stones'
+        distances plus the penalty, and a swap lowers it only by bringing an exact stone
+        closer. Those swaps are all among :meth:`candidate_mask`'s (an exact stone as close
+        as the nearest point is one of the nearest stones), and every other candidate leaves
+        the potential as high or higher, so the result is :meth:`best_swap`'s."""
+        rows = DIST_ROWS[self.dist is KING_DIST]
+        x0, x1, x2, x3, x4 = self.exact_at[slot]
+        q0, q1, q2, q3, q4 = squares
+        dists = d0, d1, d2, d3, d4 = (
+            rows[x0][q0],
+            rows[x1][q1],
+            rows[x2][q2],
+            rows[x3][q3],
+            rows[x4][q4],
+        )
+        cost = d0 + d1 + d2 + d3 + d4 + BONUS_STEP_COST * (self.minimum - 2 * SIZE)
+        if cost > limit:
+            return None
+        closer = CLOSER_MASKS[self.phase]
+        candidates = (
+            closer[x0 * N_SQUARES + q0]
+            | closer[x1 * N_SQUARES + q1]
+            | closer[x2 * N_SQUARES + q2]
+            | closer[x3 * N_SQUARES + q3]
+            | closer[x4 * N_SQUARES + q4]
+        )
+        if not isinstance(excluded, int):
+            excluded = pairs_mask(excluded)
+        candidates &= ~excluded
+        stones = self.stones
+        exact_position = self.known.exact_position[self.hand[slot]]
+        best_after, best_pair = cost, -1
+        while candidates:
+            low = candidates & -candidates
+            candidates ^= low
+            pair = low.bit_length() - 1
+            a, b = PAIR_A[pair], PAIR_B[pair]
+            total = cost
+            i = exact_position[stones[a]]  # the stone on a goes to b
+            if i >= 0:
+                total += rows[b][squares[i]] - dists[i]
+            i = exact_position[stones[b]]
+            if i >= 0:
+                total += rows[a][squares[i]] - dists[i]
             if total < best_after:
                 best_after, best_pair = total, pair
         return None if best_pair < 0 else (cost, best_after, best_pair)
@@ -1001,14 +1077,14 @@ def _cost(
 # Filing, betting, drawing. Match areas are piece indices (colour * 5 + shape); a set of them
 # is a 25-bit mask, so "which match areas does this archive still take" is one int.
 
-ALL_MATCHES = (1 << N_SQUARES) - 1
-COLOUR_ROW = tuple(sum(1 << (c * SIZE + s) for s in range(SIZE)) for c in range(SIZE))
-SHAPE_COLUMN = tuple(sum(1 << (c * SIZE + s) for c in range(SIZE)) for s in range(SIZE))
+ALL_MATCHES: Final = (1 << N_SQUARES) - 1
+COLOUR_ROW: Final = tuple(sum(1 << (c * SIZE + s) for s in range(SIZE)) for c in range(SIZE))
+SHAPE_COLUMN: Final = tuple(sum(1 << (c * SIZE + s) for c in range(SIZE)) for s in range(SIZE))
 
 
 # Per match area, its colour and its shape as one 10-bit set: bit c for colour c, bit 5 + s for
 # shape s. OR-ed over the cards of an archive, it is all §4.3 needs to know of them.
-AREA_SIGNATURE = tuple(1 << m // SIZE | 1 << SIZE + m % SIZE for m in range(N_SQUARES))
+AREA_SIGNATURE: Final = tuple(1 << m // SIZE | 1 << SIZE + m % SIZE for m in range(N_SQUARES))
 
 
 def _accepts(rule: ArchiveRule, signature: int) -> int:
@@ -1034,7 +1110,7 @@ def _accepts(rule: ArchiveRule, signature: int) -> int:
 
 
 # Per rule (its text) and signature of the cards held, the match areas an archive takes.
-ACCEPTS: dict[str, tuple[int, ...]] = {
+ACCEPTS: Final[dict[str, tuple[int, ...]]] = {
     rule.value: tuple(_accepts(rule, signature) for signature in range(1 << 2 * SIZE))
     for rule in ArchiveRule
 }
@@ -1139,11 +1215,11 @@ def _bit_indices(mask: int) -> list[int]:
 
 
 # Per archive bet spot, ``(archive, cards)`` (:func:`spot_archive`).
-SPOT_ARCHIVE = tuple(spot_archive(spot) for spot in range(N_ARCHIVE_SPOTS))
+SPOT_ARCHIVE: Final = tuple(spot_archive(spot) for spot in range(N_ARCHIVE_SPOTS))
 # [taken][helpful]: for the five match areas of a colour (five bits of two masks of match
 # areas), how welcome a drawn card with each is: 1 when some archive takes it, else -2, and 1.5
 # more when it helps a goal.
-_ROW_WELCOME = tuple(
+_ROW_WELCOME: Final = tuple(
     tuple(
         tuple((1.0 if taken >> s & 1 else -2.0) + 1.5 * (helpful >> s & 1) for s in range(SIZE))
         for helpful in range(32)
@@ -1337,7 +1413,7 @@ def choose_bet(observation: RunArchObservation, legal_actions: Sequence[int]) ->
     return best
 
 
-_VARIETY_CHANCE = {3: 0.95, 4: 0.8, 5: 0.5}  # per count of different colours (shapes) needed
+_VARIETY_CHANCE: Final = {3: 0.95, 4: 0.8, 5: 0.5}  # per count of different colours (shapes) needed
 
 
 def goal_chance_guess(goal: Goal) -> float:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from runarch_gen.runarch.bots.base import RunArchBot
+from runarch_gen.runarch.bots.base import RunArchBot, mypyc_attr
 from runarch_gen.runarch.engine.actions import SWAP_BASE
 from runarch_gen.runarch.engine.observation import RunArchObservation
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomBot(RunArchBot):
     """Scores a card whenever one can be scored, choosing uniformly among the legal evaluations
     (each a card, line, archive and draw source); otherwise a uniformly random legal action —

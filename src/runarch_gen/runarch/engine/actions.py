@@ -25,24 +25,25 @@ from __future__ import annotations
 
 import itertools
 import re
+from typing import Final
 
 from runarch_gen.runarch.atoms import SQUARE_NAMES
 from runarch_gen.runarch.counts import HAND_SIZE
 from runarch_gen.runarch.engine.tables import LINE_NAMES, N_LINES, N_PAIRS, PAIR_A, PAIR_B
 
-ARCHIVES = 3
-NO_ARCHIVE = 3  # the simple game discards scored cards (§5.1)
-ARCHIVE_LETTERS = "LMR"  # left, middle, right: positions, whatever rules they carry
-DRAW_PILE = 0  # 1–4: offer slots; 5: nothing left to draw (§4.4)
-NO_DRAW = 5
-N_DRAW_CODES = 6
-BET_SPOT_COUNTS = (2, 3, 4, 5)  # §6.2 archive bet spots
-N_ARCHIVE_SPOTS = ARCHIVES * len(BET_SPOT_COUNTS)
-MAX_PUBLIC_GOALS = 4
-N_BET_SPOTS = N_ARCHIVE_SPOTS + MAX_PUBLIC_GOALS
+ARCHIVES: Final = 3
+NO_ARCHIVE: Final = 3  # the simple game discards scored cards (§5.1)
+ARCHIVE_LETTERS: Final = "LMR"  # left, middle, right: positions, whatever rules they carry
+DRAW_PILE: Final = 0  # 1–4: offer slots; 5: nothing left to draw (§4.4)
+NO_DRAW: Final = 5
+N_DRAW_CODES: Final = 6
+BET_SPOT_COUNTS: Final = (2, 3, 4, 5)  # §6.2 archive bet spots
+N_ARCHIVE_SPOTS: Final = ARCHIVES * len(BET_SPOT_COUNTS)
+MAX_PUBLIC_GOALS: Final = 4
+N_BET_SPOTS: Final = N_ARCHIVE_SPOTS + MAX_PUBLIC_GOALS
 
 # setup choices over the dealt cards (by position in the deal): public goals, secret.
-SETUP_CHOICES: dict[int, tuple[tuple[tuple[int, ...], int], ...]] = {
+SETUP_CHOICES: Final[dict[int, tuple[tuple[tuple[int, ...], int], ...]]] = {
     deal: tuple(
         (public, secret)
         for public in itertools.combinations(range(deal), deal - 3)
@@ -51,14 +52,14 @@ SETUP_CHOICES: dict[int, tuple[tuple[tuple[int, ...], int], ...]] = {
     )
     for deal in (4, 5)
 }
-N_SETUP = max(len(choices) for choices in SETUP_CHOICES.values())  # 30
+N_SETUP: Final = max(len(choices) for choices in SETUP_CHOICES.values())  # 30
 
-EVAL_BASE = N_SETUP
-N_EVAL = HAND_SIZE * N_LINES * (ARCHIVES + 1) * N_DRAW_CODES
-SWAP_BASE = EVAL_BASE + N_EVAL
-END = SWAP_BASE + N_PAIRS
-BET_BASE = END + 1
-NUM_DISTINCT_ACTIONS = BET_BASE + N_BET_SPOTS
+EVAL_BASE: Final = N_SETUP
+N_EVAL: Final = HAND_SIZE * N_LINES * (ARCHIVES + 1) * N_DRAW_CODES
+SWAP_BASE: Final = EVAL_BASE + N_EVAL
+END: Final = SWAP_BASE + N_PAIRS
+BET_BASE: Final = END + 1
+NUM_DISTINCT_ACTIONS: Final = BET_BASE + N_BET_SPOTS
 
 
 def encode_evaluation(slot: int, line: int, archive: int, draw: int) -> int:
@@ -72,7 +73,9 @@ def _decode(code: int) -> tuple[int, int, int, int]:
     return slot, line, archive, draw
 
 
-_DECODED = tuple(_decode(code) for code in range(N_EVAL))  # bots decode every legal evaluation
+_DECODED: Final = tuple(
+    _decode(code) for code in range(N_EVAL)
+)  # bots decode every legal evaluation
 
 
 def decode_evaluation(action: int) -> tuple[int, int, int, int]:
@@ -138,14 +141,14 @@ def evaluation_text(card: int | str, line: int, archive: int, draw: int) -> str:
 
 
 # Parsing: the grammar of each kind; a score annotation "=9" after the line is allowed.
-EVALUATION_RE = re.compile(
+EVALUATION_RE: Final = re.compile(
     r"(?P<card>\d+)@(?P<line>[A-Za-z]\w)(?:=(?P<score>\d+))?(?:>(?P<archive>[LMRlmr]))?"
     r"(?:\+(?P<draw>p|P|[oO][1-4]))?\Z"
 )
-SWAP_RE = re.compile(r"(?P<a>[a-eA-E][1-5])-(?P<b>[a-eA-E][1-5])\Z")
-BET_RE = re.compile(r"\$(?:(?P<archive>[LMRlmr])(?P<cards>[2-5])|(?P<goal>\d+))\Z")
-SETUP_RE = re.compile(r"setup:(?P<public>\d+(?:,\d+)*)/(?P<secret>\d+)\Z", re.IGNORECASE)
-EXPECTED_ACTION = (
+SWAP_RE: Final = re.compile(r"(?P<a>[a-eA-E][1-5])-(?P<b>[a-eA-E][1-5])\Z")
+BET_RE: Final = re.compile(r"\$(?:(?P<archive>[LMRlmr])(?P<cards>[2-5])|(?P<goal>\d+))\Z")
+SETUP_RE: Final = re.compile(r"setup:(?P<public>\d+(?:,\d+)*)/(?P<secret>\d+)\Z", re.IGNORECASE)
+EXPECTED_ACTION: Final = (
     "expected an evaluation like 17@r3>L+p, a swap like b2-c3, end, a bet like $L3 or $31,"
     " or setup:12,31/7"
 )

@@ -47,6 +47,10 @@ class Condition:
     any_order: bool = False
     total: int | None = None
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Through the constructor, as Setup: the same whether this class is compiled or not.
+        return Condition, (self.counts, self.any_order, self.total)
+
     def __post_init__(self) -> None:
         if (self.counts is None) == (self.total is None):
             raise ValueError("a condition has either archive counts or a total")

@@ -296,6 +296,12 @@ class RunArchGame(Game["RunArchState"]):
     def __hash__(self) -> int:
         return hash((self.config, self.board, len(self.cards)))
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled as what it is made from (the tables are rebuilt): the same whether this class
+        # is compiled (the optional mypyc build) or not.
+        made_of = (self.config, self.board, self.cards, self.deck_name, self.conditions)
+        return _unpickle_game, made_of
+
     def __str__(self) -> str:
         """The canonical rules string (``classic(deal=4)``): a game string too, the variant's
         name with the options that differ from its defaults."""
@@ -303,3 +309,13 @@ class RunArchGame(Game["RunArchState"]):
 
     def __repr__(self) -> str:
         return f"RunArchGame({self.config}, {len(self.cards)} cards)"
+
+
+def _unpickle_game(
+    config: RulesConfig,
+    board: Board,
+    cards: tuple[Card, ...],
+    deck_name: str | None,
+    conditions: tuple[Condition, ...],
+) -> RunArchGame:
+    return RunArchGame(config, board, cards, deck_name=deck_name, conditions=conditions)

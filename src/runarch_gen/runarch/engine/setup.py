@@ -47,6 +47,12 @@ class Setup:
     frame_bets: tuple[tuple[int, int], ...] = ()
     first: int = 0
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled through the constructor: a frozen dataclass compiled with mypyc (the optional
+        # compiled build) cannot have its fields set one by one as pickle would.
+        fields = (self.stones, self.order, self.stacks, self.conditions, self.frame_bets)
+        return Setup, (*fields, self.first)
+
     def __post_init__(self) -> None:
         if sorted(self.stones) != list(range(N_SQUARES)):
             raise ValueError("the stones must be each of the 25 pieces once")

@@ -31,7 +31,7 @@ import random
 from collections.abc import Sequence
 from functools import reduce
 from operator import or_
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from runarch_gen.errors import ParseError
 from runarch_gen.play.game import TERMINAL_PLAYER, IllegalActionError, Outcome, State
@@ -116,31 +116,31 @@ if TYPE_CHECKING:
 # Where the move stands in the current turn.
 NOT_MOVED, MAY_DOUBLE, MOVED = 0, 1, 2
 
-PASSABLE_TOKENS = 3  # D, X, F pass on milestones; N never leaves
-AUTOMA = 1  # the automa's side in the solo game
+PASSABLE_TOKENS: Final = 3  # D, X, F pass on milestones; N never leaves
+AUTOMA: Final = 1  # the automa's side in the solo game
 # [R-28] by automa level: cards revealed, and the share of a line's matches that a card valid
 # nowhere scores (0: nothing, 2: half, 1: all).
-AUTOMA_LEVELS = {1: (1, 0), 2: (1, 2), 3: (1, 1), 4: (2, 1), 5: (3, 1)}
+AUTOMA_LEVELS: Final = {1: (1, 0), 2: (1, 2), 3: (1, 1), 4: (2, 1), 5: (3, 1)}
 
 # Precomputed legal move actions (ints, ascending).
-_SWAP_ACTIONS: dict[int, tuple[int, ...]] = {
+_SWAP_ACTIONS: Final[dict[int, tuple[int, ...]]] = {
     phase: tuple(SWAP_BASE + p for p in pairs) for phase, pairs in SWAPS_BY_PHASE.items()
 }
 # Per phase and pair, where a first swap leaves the move: MOVED, MAY_DOUBLE (§4.1 phase 3+: an
 # adjacent swap may be followed by a second one), or NOT_MOVED when the phase does not allow it.
-_AFTER_FIRST_SWAP: dict[int, bytes] = {
+_AFTER_FIRST_SWAP: Final[dict[int, bytes]] = {
     phase: bytes(
         NOT_MOVED if p not in pairs else MOVED if PAIR_KIND[p] == JUMP or phase < 3 else MAY_DOUBLE
         for p in range(N_PAIRS)
     )
     for phase, pairs in SWAPS_BY_PHASE.items()
 }
-_SECOND_OR_END: tuple[tuple[int, ...], ...] = tuple(
+_SECOND_OR_END: Final[tuple[tuple[int, ...], ...]] = tuple(
     (*(SWAP_BASE + p for p in seconds), END) for seconds in SECOND_SWAPS
 )
-_END_ONLY: tuple[int, ...] = (END,)
-_NO_ACTIONS: tuple[int, ...] = ()
-_PHASE_MOVES = {
+_END_ONLY: Final[tuple[int, ...]] = (END,)
+_NO_ACTIONS: Final[tuple[int, ...]] = ()
+_PHASE_MOVES: Final = {
     0: "the simple game allows one adjacent swap, orthogonal or diagonal",
     1: "movement phase 1 allows one orthogonal swap",
     2: "movement phase 2 allows one adjacent swap, orthogonal or diagonal",
@@ -148,10 +148,53 @@ _PHASE_MOVES = {
 
 
 # Lines (12-bit sets) to bits of a whole hand's AND-ed validity mask (see tables.BLOCK).
-_ALL_BLOCK_LINES = sum(ALL_LINES << (block * BLOCK) for block in range(4))
-_STRAIGHT_BLOCK_LINES = sum(STRAIGHT_LINES << (block * BLOCK) for block in range(4))
+_ALL_BLOCK_LINES: Final = sum(ALL_LINES << (block * BLOCK) for block in range(4))
+_STRAIGHT_BLOCK_LINES: Final = sum(STRAIGHT_LINES << (block * BLOCK) for block in range(4))
 _TWO_FIELDS, _FOUR_FIELDS = 2 * FIELD, 4 * FIELD
-_DERIVED = frozenset({"_legal", "game", "masks", "hand_tables", "views"})
+# The fields of a state. copy(), equality and pickling read this list rather than
+# ``__slots__``: a class compiled with mypyc (the optional compiled build) has none.
+_FIELDS: Final = (
+    "_history",
+    "_legal",
+    "archives",
+    "automa_log",
+    "bests",
+    "bets",
+    "condition_tokens",
+    "current",
+    "dealt",
+    "discard",
+    "discarded_bets",
+    "final_round",
+    "first_swap",
+    "frame_tokens",
+    "game",
+    "given",
+    "hand_tables",
+    "hands",
+    "masks",
+    "offer",
+    "pending",
+    "pile",
+    "placed",
+    "public",
+    "received",
+    "scored",
+    "secret",
+    "setup",
+    "stage",
+    "stones",
+    "swaps",
+    "termination",
+    "totals",
+    "turn",
+    "views",
+)
+# Derived from the other fields (or caches): left out of equality.
+_DERIVED: Final = frozenset({"_legal", "game", "masks", "hand_tables", "views"})
+_KEY_FIELDS: Final = tuple(name for name in _FIELDS if name not in _DERIVED)
+# Pickled (for worker processes): all but the observation views, which are rebuilt.
+_PICKLED_FIELDS: Final = tuple(name for name in _FIELDS if name not in ("game", "views"))
 
 
 class RunArchState(State["RunArchObservation"]):
@@ -161,47 +204,15 @@ class RunArchState(State["RunArchObservation"]):
     positions in the game's deck (``game.cards[k]``); their printed ``id`` appears in texts.
     """
 
-    __slots__ = (
-        "_legal",
-        "archives",
-        "automa_log",
-        "bests",
-        "bets",
-        "condition_tokens",
-        "current",
-        "dealt",
-        "discard",
-        "discarded_bets",
-        "final_round",
-        "first_swap",
-        "frame_tokens",
-        "game",
-        "given",
-        "hand_tables",
-        "hands",
-        "masks",
-        "offer",
-        "pending",
-        "pile",
-        "placed",
-        "public",
-        "received",
-        "scored",
-        "secret",
-        "setup",
-        "stage",
-        "stones",
-        "swaps",
-        "termination",
-        "totals",
-        "turn",
-        "views",
-    )
+    # The base class holds the history (its own slot).
+    __slots__ = tuple(name for name in _FIELDS if name != "_history")
 
-    def __init__(self, game: RunArchGame, setup: Setup) -> None:
+    def __init__(self, game: RunArchGame, setup: Setup | None = None) -> None:
         super().__init__()
-        config = game.config
         self.game = game
+        if setup is None:  # a blank state for copy() and unpickling to fill in
+            return
+        config = game.config
         self.setup = setup
         self.stones: list[int] = list(setup.stones)
         order = setup.order
@@ -1125,8 +1136,7 @@ class RunArchState(State["RunArchObservation"]):
         return out
 
     def copy(self) -> RunArchState:
-        new = RunArchState.__new__(RunArchState)
-        new.game = self.game
+        new = RunArchState(self.game)  # blank (a compiled class cannot skip __init__)
         new.setup = self.setup
         new.stones = self.stones[:]
         new.hands = [self.hands[0][:], self.hands[1][:]]
@@ -1164,8 +1174,11 @@ class RunArchState(State["RunArchObservation"]):
         return new
 
     def _key(self) -> tuple[object, ...]:
-        fields = tuple(getattr(self, name) for name in self.__slots__ if name not in _DERIVED)
-        return (*fields, self._history)
+        return tuple(getattr(self, name) for name in _KEY_FIELDS)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Explicit, so a state pickles the same whether this class is compiled or not.
+        return _unpickle_state, (self.game, tuple(getattr(self, n) for n in _PICKLED_FIELDS))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, RunArchState):
@@ -1175,8 +1188,16 @@ class RunArchState(State["RunArchObservation"]):
     __hash__ = None  # type: ignore[assignment]  # mutable
 
 
-_NO_CARD: tuple[int, ...] = (0,) * (N_SQUARES * N_SQUARES)  # an empty hand slot's table
-_NO_HAND = (_NO_CARD, _NO_CARD)
+def _unpickle_state(game: RunArchGame, values: tuple[object, ...]) -> RunArchState:
+    state = RunArchState(game)
+    for name, value in zip(_PICKLED_FIELDS, values, strict=True):
+        setattr(state, name, value)
+    state.views = [None, None]
+    return state
+
+
+_NO_CARD: Final[tuple[int, ...]] = (0,) * (N_SQUARES * N_SQUARES)  # an empty hand slot's table
+_NO_HAND: Final = (_NO_CARD, _NO_CARD)
 
 
 def _slot_tables(tables: Tables, hand: Sequence[int]) -> tuple[Sequence[int], Sequence[int]]:

@@ -15,17 +15,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from operator import add
+from typing import Final
 
 from runarch_gen.runarch.atoms import LINES, N_SQUARES, SIZE
 from runarch_gen.runarch.boards.board import Board
 from runarch_gen.runarch.decks.cards import Card
 
-N_LINES = len(LINES)  # r1–r5, ca–ce, d1, d2
-N_STRAIGHT = 10  # rows and columns; the diagonals d1 and d2 are lines 10 and 11
-MAX_PATTERN_POINTS = 10  # §4.2: 2 points at each of 5 positions
-LINE_SQUARES: tuple[tuple[int, ...], ...] = tuple(line.squares for line in LINES)
-LINE_NAMES: tuple[str, ...] = tuple(line.name for line in LINES)
-LINES_THROUGH: tuple[tuple[int, ...], ...] = tuple(
+N_LINES: Final = len(LINES)  # r1–r5, ca–ce, d1, d2
+N_STRAIGHT: Final = 10  # rows and columns; the diagonals d1 and d2 are lines 10 and 11
+MAX_PATTERN_POINTS: Final = 10  # §4.2: 2 points at each of 5 positions
+LINE_SQUARES: Final[tuple[tuple[int, ...], ...]] = tuple(line.squares for line in LINES)
+LINE_NAMES: Final[tuple[str, ...]] = tuple(line.name for line in LINES)
+LINES_THROUGH: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(index for index, squares in enumerate(LINE_SQUARES) if sq in squares)
     for sq in range(N_SQUARES)
 )
@@ -46,17 +47,17 @@ def _pair_kind(a: int, b: int) -> int | None:
     return None
 
 
-PAIRS: tuple[tuple[int, int], ...] = tuple(
+PAIRS: Final[tuple[tuple[int, int], ...]] = tuple(
     (a, b)
     for a in range(N_SQUARES)
     for b in range(a + 1, N_SQUARES)
     if _pair_kind(a, b) is not None
 )
-PAIR_A: tuple[int, ...] = tuple(a for a, _ in PAIRS)
-PAIR_B: tuple[int, ...] = tuple(b for _, b in PAIRS)
-PAIR_KIND: tuple[int, ...] = tuple(_pair_kind(a, b) or 0 for a, b in PAIRS)
-PAIR_INDEX: dict[tuple[int, int], int] = {pair: i for i, pair in enumerate(PAIRS)}
-N_PAIRS = len(PAIRS)
+PAIR_A: Final[tuple[int, ...]] = tuple(a for a, _ in PAIRS)
+PAIR_B: Final[tuple[int, ...]] = tuple(b for _, b in PAIRS)
+PAIR_KIND: Final[tuple[int, ...]] = tuple(_pair_kind(a, b) or 0 for a, b in PAIRS)
+PAIR_INDEX: Final[dict[tuple[int, int], int]] = {pair: i for i, pair in enumerate(PAIRS)}
+N_PAIRS: Final = len(PAIRS)
 
 
 def _pairs_of(*kinds: int) -> tuple[int, ...]:
@@ -64,21 +65,21 @@ def _pairs_of(*kinds: int) -> tuple[int, ...]:
 
 
 # §4.1: the first (or only) swap a phase allows. Phase 0 stands for the simple game (§5.1).
-SWAPS_BY_PHASE: dict[int, tuple[int, ...]] = {
+SWAPS_BY_PHASE: Final[dict[int, tuple[int, ...]]] = {
     0: _pairs_of(ORTHOGONAL, DIAGONAL),
     1: _pairs_of(ORTHOGONAL),
     2: _pairs_of(ORTHOGONAL, DIAGONAL),
     3: _pairs_of(ORTHOGONAL, DIAGONAL, JUMP),
     4: _pairs_of(ORTHOGONAL, DIAGONAL, JUMP),
 }
-ADJACENT_PAIRS: tuple[int, ...] = _pairs_of(ORTHOGONAL, DIAGONAL)
+ADJACENT_PAIRS: Final[tuple[int, ...]] = _pairs_of(ORTHOGONAL, DIAGONAL)
 # the second swap of a double swap: any adjacent swap but the first one again.
-SECOND_SWAPS: tuple[tuple[int, ...], ...] = tuple(
+SECOND_SWAPS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(p for p in ADJACENT_PAIRS if p != first) for first in range(N_PAIRS)
 )
 
 # §8 the automa: neighbour of a square in a compass direction (-1 off the board), N..NW order.
-COMPASS: tuple[tuple[int, int], ...] = (
+COMPASS: Final[tuple[tuple[int, int], ...]] = (
     (-1, 0),
     (-1, 1),
     (0, 1),
@@ -95,7 +96,7 @@ def _step(sq: int, d: int) -> int:
     return row * SIZE + col if 0 <= row < SIZE and 0 <= col < SIZE else -1
 
 
-NEIGHBOUR: tuple[tuple[int, ...], ...] = tuple(
+NEIGHBOUR: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(_step(sq, d) for d in range(8)) for sq in range(N_SQUARES)
 )
 
@@ -107,12 +108,12 @@ NEIGHBOUR: tuple[tuple[int, ...], ...] = tuple(
 # side by side in one int per player (block after block), so one AND chain tests the whole hand,
 # and a swap rewrites only the bits of its two squares (``SQUARE_KEEP`` clears them, the hand's
 # contribution table sets them): no line is ever rescanned to know whether a card can score.
-FIELD = N_LINES
-BLOCK = 5 * FIELD
-ALL_LINES = (1 << N_LINES) - 1
-STRAIGHT_LINES = (1 << N_STRAIGHT) - 1
-MAX_BLOCKS = 4  # two cards in hand, two reading directions
-_INCIDENCE: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+FIELD: Final = N_LINES
+BLOCK: Final = 5 * FIELD
+ALL_LINES: Final = (1 << N_LINES) - 1
+STRAIGHT_LINES: Final = (1 << N_STRAIGHT) - 1
+MAX_BLOCKS: Final = 4  # two cards in hand, two reading directions
+_INCIDENCE: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
     tuple((line, squares.index(sq)) for line, squares in enumerate(LINE_SQUARES) if sq in squares)
     for sq in range(N_SQUARES)
 )
@@ -130,16 +131,16 @@ def _square_bits(sq: int, reversible: bool) -> int:
 
 # Per square, the mask that keeps every validity bit but those the square's stone decides:
 # forward blocks hold position j of the square on each line; backward blocks position 4 - j.
-SQUARE_KEEP: dict[bool, tuple[int, ...]] = {
+SQUARE_KEEP: Final[dict[bool, tuple[int, ...]]] = {
     reversible: tuple(~_square_bits(sq, reversible) for sq in range(N_SQUARES))
     for reversible in (False, True)
 }
 # Per swap pair (see PAIRS), the same for both of its squares at once.
-PAIR_KEEP: dict[bool, tuple[int, ...]] = {
+PAIR_KEEP: Final[dict[bool, tuple[int, ...]]] = {
     reversible: tuple(keep[a] & keep[b] for a, b in PAIRS)
     for reversible, keep in SQUARE_KEEP.items()
 }
-LINES_OF_MASK: tuple[tuple[int, ...], ...] = tuple(
+LINES_OF_MASK: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(line for line in range(N_LINES) if mask >> line & 1) for mask in range(1 << N_LINES)
 )
 
@@ -154,9 +155,9 @@ def points_table(pattern: Sequence[int]) -> tuple[bytes, ...]:
     return tuple(bytes(stone_points(p, s) for s in range(N_SQUARES)) for p in pattern)
 
 
-_ROWS = tuple(sq * N_SQUARES for sq in range(N_SQUARES))  # contribution table row offsets
-COLOUR_BITS = (1 << SIZE) - 1  # the colour half of ``Tables.match_bits``
-SHAPE_BITS = COLOUR_BITS << SIZE  # and its shape half
+_ROWS: Final = tuple(sq * N_SQUARES for sq in range(N_SQUARES))  # contribution table row offsets
+COLOUR_BITS: Final = (1 << SIZE) - 1  # the colour half of ``Tables.match_bits``
+SHAPE_BITS: Final = COLOUR_BITS << SIZE  # and its shape half
 
 
 @lru_cache(maxsize=512)
