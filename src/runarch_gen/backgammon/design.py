@@ -2,9 +2,10 @@
 own findings — the cube and the gammons (see :mod:`runarch_gen.play.design`).
 
 - **Ladder**: ``random`` < ``heuristic`` < ``td`` (``bench/bench_ladder.py`` ranks each
-  against the next). ``td2``, a deeper search with the same evaluator, is not on it: it won
-  55 % (45–64 %) of 100 games against ``td``, not ranked at 95 %, and plays under a game a
-  second.
+  against the next). The stronger bots by error per move against GNU Backgammon (``neural``,
+  ``td2``, ``neural2``; ``docs/backgammon.md``) are not on it: head to head none is ranked above
+  ``td`` at 95 % in 100 games (``td2`` won 55 %, 45–64 %; ``neural`` 59 %, 49–68 %), and they
+  play about a game a second or less.
 - **Line-up**: ``td``, the top of the ladder, in both seats.
 - **Standing**: the race: each side's share of the pips both sides still need (the side with
   fewer pips to go leads), plus the points won in a match, over the match's length.
@@ -111,7 +112,8 @@ def _lineup(values: Mapping[str, Any]) -> tuple[str, ...]:
 DESIGN = Design(
     ladder=("random", "heuristic", "td"),
     lineup=_lineup,
-    lineup_note="td is the top (td2, a deeper search, is not ranked above it at 95 %)",
+    lineup_note="td is the top (neural, td2 and neural2 are not ranked above it head to head"
+    " at 95 % in 100 games)",
     standing=standing,
     standing_note="each side's share of the pips to go, plus the match score over its length",
     findings=backgammon_findings,
