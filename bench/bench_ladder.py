@@ -4,6 +4,7 @@
     python bench/bench_ladder.py --games 100 --only bluff,malacca
     python bench/bench_ladder.py --rules "malacca=players=5" --json
     python bench/bench_ladder.py --only bluff --games 0 --line-ups 200   # self-play vs line-up
+    python bench/bench_ladder.py --only backgammon --games 0 --pair neural,td --pair td2,td
 
 A rung plays the stronger bot in one seat against the weaker in every other seat (the seats
 turn game by game) and reports the stronger bot's share of the games won alone and its skill
@@ -25,7 +26,7 @@ from typing import Any
 from machine import load
 from runarch_gen.games import game_values
 from runarch_gen.play.design import design_of
-from runarch_gen.play.ladder import climb
+from runarch_gen.play.ladder import climb, pairing
 from runarch_gen.play.playtest import playtest
 
 RULES = {"runarch": "variant=complex,set=1"}
@@ -41,6 +42,12 @@ def main() -> None:
         "--rules", action="append", default=[], help="GAME=RULES, e.g. malacca=players=5"
     )
     parser.add_argument("--line-ups", type=int, default=0, help="games of self-play and line-up")
+    parser.add_argument(
+        "--pair",
+        action="append",
+        default=[],
+        help="STRONG,WEAK: rank two bots off the ladder too (100 games, or --games)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     rules = dict(RULES)
@@ -64,6 +71,19 @@ def main() -> None:
             if args.games
             else []
         )
+        for pair in args.pair:
+            strong, _, weak = pair.partition(",")
+            run = pairing(
+                registration,
+                values,
+                strong,
+                weak,
+                games=args.games or 100,
+                seed=args.seed,
+                workers=args.workers,
+            )
+            if run is not None:
+                rungs.append(run)
         lineups: dict[str, dict[str, Any]] = {}
         if args.line_ups:
             for label, bots in (
