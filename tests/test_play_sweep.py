@@ -296,6 +296,7 @@ def _game(
         totals,
         (1.0, -1.0),
         sides=("white", "black"),
+        deadlocked=termination == "deadlock",  # as play_game sets it from the Termination
     )
 
 

@@ -27,7 +27,10 @@ def test_games_that_cannot_reach_the_target_in_time_stall_and_fail() -> None:
         PIG, values(target="100", limit="12"), bots=["hold12"], games=40, seed=1, workers=1
     )
     assert not verdict.playable and verdict.exit_code == 1
-    assert "40 of 40 simulated games stalled" in verdict.reasons[0]
+    assert (
+        "40 of 40 simulated games (100.0%) stalled without a proven deadlock"
+        in (verdict.reasons[0])
+    )
 
 
 def test_a_few_stalls_pass_unless_strict() -> None:
@@ -68,11 +71,23 @@ def test_balance_findings_come_beside_the_verdict_and_suggest_a_change() -> None
         propose=True,
     )
     # The first player's edge, and the toy's per-seat label "s0" (always the first player) as
-    # a dominant value: the same edge seen twice.
-    assert verdict.playable and [f.kind for f in verdict.findings] == ["seat", "dominant"]
-    assert verdict.findings[1].subject == "seat s0"
+    # a value of its own family: the same edge seen twice, each family corrected apart.
+    assert verdict.playable
+    assert [(f.kind, f.subject, f.level) for f in verdict.findings] == [
+        ("seat", "first", "finding"),
+        ("seat", "s0", "finding"),
+    ]
+    first = verdict.findings[0]
+    assert first.effect is not None and first.effect.low is not None and first.effect.low > 0.1
+    assert first.p_value is not None and first.p_value < 1e-6 and first.confirm_games
     proposal = verdict.suggestions[0]
     assert proposal.found and proposal.after is not None and proposal.after < proposal.before
+    # every candidate was played, and the one nearest 50 % proposed
+    assert len(proposal.tried) == 3
+    assert abs(proposal.after - 0.5) == min(abs(m - 0.5) for _, m in proposal.tried)
     text = "\n".join(verdict.lines())
-    assert "balance (not failures):" in text and "suggestion: change target=" in text
+    assert "findings:" in text and "suggestion: change target=" in text
+    assert "design metrics" in text and "  completion " in text
     assert verdict.to_json()["suggestions"][0]["change"] == dict(proposal.change)
+    metrics = verdict.to_json()["metrics"]
+    assert metrics["first_player_edge"]["value"] == round(first.effect.value, 4)

@@ -78,19 +78,23 @@ def test_a_planted_token_deadlock_gets_a_token_change_that_removes_it(chosen: ob
     assert "deadlock" not in {f.kind for f in run_findings(again)}
 
 
-def test_a_solo_automa_that_cannot_win_gets_a_stronger_level(chosen: object) -> None:
+def test_a_one_sided_solo_game_gets_the_automa_level_nearest_even(chosen: object) -> None:
     board, deck = chosen.board, chosen.deck  # type: ignore[attr-defined]
     report = validate_set(board, deck, ["solo"], games=GAMES, seed=SEED, workers=1)
-    one_sided = [n for n in report.balance if n.finding.kind == "one-sided"]
+    one_sided = [n for n in report.balance if n.finding.kind == "solo"]
     assert one_sided and one_sided[0].finding.subject == "player"
-    assert one_sided[0].finding.measure > 0.9
+    assert one_sided[0].finding.measure > 0.9 and one_sided[0].finding.is_finding
     fixed = suggest_fixes(report, board, deck, games=GAMES, seed=SEED, workers=1)
-    note = next(n for n in fixed.balance if n.finding.kind == "one-sided")
+    note = next(n for n in fixed.balance if n.finding.kind == "solo")
     assert note.suggestion is not None and note.suggestion.found
+    # The whole ladder of levels was played, nearest the validated level first ...
+    assert [label for label, _ in note.suggestion.tried] == [f"automa={k}" for k in (2, 3, 4, 5)]
+    rates = {int(label[-1]): m for label, m in note.suggestion.tried}
+    # ... and the level proposed is the one whose win rate is nearest 50 %.
     level = int(note.suggestion.change["automa"])
-    assert 2 <= level <= 5
-    # Every weaker level tried first failed; the level found leaves the player below 90 %.
-    assert [label for label, _ in note.suggestion.tried] == [f"automa={k}" for k in range(2, level)]
+    assert abs(rates[level] - 0.5) == min(abs(m - 0.5) for m in rates.values())
+    ladder = note.automa_ladder()
+    assert ladder.startswith("1 100.0% (validated) · 2 ") and ladder.count("·") == 4
     again = simulate(
         rules=parse_rules(f"solo(automa={level})"),
         board=board,
@@ -101,7 +105,8 @@ def test_a_solo_automa_that_cannot_win_gets_a_stronger_level(chosen: object) -> 
         workers=1,
     )
     assert again.wins_by_seat()["player"].rate == note.suggestion.after
-    assert again.wins_by_seat()["player"].low <= 0.9
+    # The kit command rebuilds the validated set (generated from the seed) with the change.
+    assert note.kit == f"runarch-gen kit --seed {SEED} --variant 'solo(automa={level})'"
 
 
 def test_findings_that_are_not_a_matter_of_the_rules_get_no_candidates(chosen: object) -> None:
@@ -120,12 +125,15 @@ def test_validate_suggest_on_the_command_line(capsys: pytest.CaptureFixture[str]
     args = ["validate", "--seed", str(SEED), "-n", str(GAMES), "-j", "1", "--variant", "solo"]
     assert run([*args, "--suggest", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    one_sided = next(b for b in report["balance"] if b["kind"] == "one-sided")
+    one_sided = next(b for b in report["balance"] if b["kind"] == "solo")
     assert one_sided["suggestion"]["change"]["automa"] in {"2", "3", "4", "5"}
     assert one_sided["fixed_rules"].startswith("solo(automa=")
+    assert one_sided["kit_command"].startswith(f"runarch-gen kit --seed {SEED} --variant ")
+    assert len(one_sided["suggestion"]["tried"]) == 4
     assert run(args) == 0  # without --suggest: the finding, no search
     out = capsys.readouterr().out
-    assert "balance (not failures):" in out and "solo: one-sided: player wins" in out
+    assert "balance findings (not failures):" in out
+    assert "solo: solo: the player against the automa won" in out
     assert "suggestion:" not in out
 
 

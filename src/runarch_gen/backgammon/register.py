@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from runarch_gen.backgammon.design import DESIGN
 from runarch_gen.backgammon.engine import BackgammonGame
 from runarch_gen.backgammon.rules import rules_from_values
+from runarch_gen.play.design import register_design
 from runarch_gen.play.registry import Value, register_game
 
 __all__ = ["REGISTRATION", "load_backgammon"]
@@ -40,3 +42,4 @@ REGISTRATION = register_game(
     order=4,
     kit="runarch_gen.backgammon.kit:KIT",
 )
+register_design(BackgammonGame.game_type.short_name, DESIGN)  # ladder, line-up, findings

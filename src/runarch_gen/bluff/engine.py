@@ -727,6 +727,11 @@ class BluffState(State[BluffObservation]):
             "doubts right": fmean(r.doubt_right for r in results) if results else 0.0,
             "exact hits": fmean(r.exact for r in results) if results else 0.0,
             "dice lost per challenge": fmean(sum(r.lost) for r in results) if results else 0.0,
+            # the scale's finding (bluff/design.py): how doubted star and number bids fared
+            "star bids doubted": sum(r.bid.is_star for r in results),
+            "star bids held": sum(r.bid.is_star and not r.doubt_right for r in results),
+            "number bids doubted": sum(not r.bid.is_star for r in results),
+            "number bids held": sum(not r.bid.is_star and not r.doubt_right for r in results),
         }
 
     def copy(self) -> Self:

@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from runarch_gen.bluff.design import DESIGN
 from runarch_gen.bluff.engine import BluffGame, rules_from_values
+from runarch_gen.play.design import register_design
 from runarch_gen.play.registry import Value, register_game
 
 __all__ = ["REGISTRATION", "load_bluff"]
@@ -73,3 +75,4 @@ REGISTRATION = register_game(
     order=2,
     kit="runarch_gen.bluff.kit:KIT",
 )
+register_design(BluffGame.game_type.short_name, DESIGN)  # ladder, line-up, findings

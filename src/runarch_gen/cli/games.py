@@ -393,7 +393,9 @@ def _validate_command(name: str) -> Callable[..., None]:
         bots: Annotated[
             str,
             typer.Option(
-                "--bots", help="Bots by name, separated by commas. Default: the game's default bot."
+                "--bots",
+                help="Bots by name, separated by commas. Default: the game's line-up, from the"
+                " top of its ladder of bots (the report says which).",
             ),
         ] = "",
         seed: SeedOption = None,
@@ -412,14 +414,15 @@ def _validate_command(name: str) -> Callable[..., None]:
             bool,
             typer.Option(
                 "--suggest",
-                help="For each balance finding, simulate the game's candidate changes and"
-                " propose the first that removes it.",
+                help="For each balance finding, play the game's candidate changes and propose"
+                " the one that brings the finding's figure closest to fair.",
             ),
         ] = False,
         json_: JsonOption = False,
     ) -> None:
         """Can the game be played with these rules? Static checks, random games, games
-        between bots, balance findings, and a verdict.
+        between bots with their design metrics and a skill trace, balance findings and notes
+        (each family of tests corrected with Holm), and a verdict.
 
         Exit codes: 0 playable; 1 not playable; 2 bad input; 130 interrupted.
         """

@@ -71,7 +71,8 @@ def validate(
             "--bots",
             metavar="A[,B]",
             help="The bots of the simulated games: one plays both seats, two change seats"
-            " every game (the solo game: against the automa). Default: greedy.",
+            " every game (the solo game: against the automa). Default: greedy. The report says"
+            " where they stand on the ladder of bots.",
         ),
     ] = None,
     workers: WorkersOption = None,
@@ -103,11 +104,22 @@ def validate(
         bool,
         typer.Option(
             "--suggest",
-            help="For each balance finding, search for the smallest change of the rules that"
-            " removes it (token values, the automa's level, an option), played with the same"
-            " bots, games and seed; reported with its figures before and after.",
+            help="For each balance finding, play every candidate change of the rules (token"
+            " values, each level of the automa, an option) with the same bots, games and seed"
+            " and propose the one that brings the finding's figure closest to fair, with the"
+            " figures before and after and the kit command that prints it for this set.",
         ),
     ] = False,
+    skill_games: Annotated[
+        int | None,
+        typer.Option(
+            "--skill-games",
+            min=0,
+            max=1_000_000,
+            help="Games per variant for the skill trace: the strongest bot of --bots against"
+            " random (default 100; 0: no skill trace).",
+        ),
+    ] = None,
     json_: JsonOption = False,
 ) -> None:
     """Can this set (board + deck) be played under these rules?
@@ -118,10 +130,13 @@ def validate(
     Static checks (RULES §9.1), each failure with its proof: board B-1
     (B-2 with --diagonals), stones, patterns, goals, every minimum of the
     bonus-token set under the match-bonus option [R-09], condition tokens,
-    deck size. Then simulated games in each variant (§9.3), and their balance
-    findings with the evidence (a seat edge, a one-sided solo game, a bot that
-    always wins, games that deadlock, a goal never met); --suggest searches a
-    change of the rules that removes each and shows it played.
+    deck size. Then simulated games in each variant (§9.3), their design
+    metrics with 95 % intervals (docs/metrics.md) and a skill trace, and
+    their balance findings and notes — each family of tests corrected with
+    Holm, every p-value beside an effect and its interval (a seat edge, a
+    one-sided solo game, a dominant bot, deadlocks apart from stalls, a goal
+    never met); --suggest plays the candidate changes of the rules and
+    proposes the one closest to fair.
 
     Exit 0: the set can be played. Exit 1: it cannot — a static check
     fails, or more than --stall-tolerance of a variant's simulated games
@@ -138,6 +153,7 @@ def validate(
         DEFAULT_BOTS,
         DEFAULT_GAMES,
         DEFAULT_VARIANTS,
+        SKILL_GAMES,
         STALL_TOLERANCE,
         STATIC_STEPS,
         load_set,
@@ -153,6 +169,7 @@ def validate(
         advance(1)
     if not configs:
         configs = [parse_rules(text) for text in game_set.variants or DEFAULT_VARIANTS]
+    skill = SKILL_GAMES if skill_games is None else skill_games
     total = STATIC_STEPS + (0 if static else rounds * len(configs))
     with progress(total, "validate") as advance:
         report = validate_set(
@@ -169,6 +186,7 @@ def validate(
             simulate_games=not static,
             source=game_set.source,
             advance=advance,
+            skill_games=skill,
         )
     if suggest and report.balance and not report.interrupted:
         with progress(None, "suggest") as advance:

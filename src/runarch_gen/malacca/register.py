@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from runarch_gen.malacca.design import DESIGN
 from runarch_gen.malacca.engine import MalaccaGame
 from runarch_gen.malacca.rules import rules_from_values
+from runarch_gen.play.design import register_design
 from runarch_gen.play.registry import Value, register_game
 
 __all__ = ["REGISTRATION", "load_malacca"]
@@ -44,3 +46,4 @@ REGISTRATION = register_game(
     order=3,
     kit="runarch_gen.malacca.kit:KIT",
 )
+register_design(MalaccaGame.game_type.short_name, DESIGN)  # ladder, line-up, findings

@@ -18,7 +18,9 @@ from typing import Any
 
 from runarch_gen.errors import InputError
 from runarch_gen.play.bot import Bot, play_out
+from runarch_gen.play.design import design_of
 from runarch_gen.play.game import ChanceMode, Game, Outcome, State, StateT
+from runarch_gen.play.metrics import Trace, play_traced
 from runarch_gen.play.registry import BotFactory, Registration, Value
 from runarch_gen.play.report import GameResult, PlayReport, Statistic
 from runarch_gen.play.simulate import run_games
@@ -30,6 +32,7 @@ __all__ = [
     "check_bots",
     "play_game",
     "play_seats",
+    "play_seats_traced",
     "play_seeded",
     "playtest",
     "seat_bots",
@@ -72,23 +75,30 @@ def check_bots(registration: Registration, bots: Sequence[str], players: int) ->
 @dataclass(frozen=True, slots=True)
 class PlayTask:
     """What a worker process (or a cluster worker) needs to play games of one game: the
-    factory and parameter values, the bots' names, and their factories (picklable)."""
+    factory and parameter values, the bots' names, and their factories (picklable); and the
+    game's standing and count of turns, for the design metrics' traces
+    (:mod:`runarch_gen.play.design`)."""
 
     factory: Callable[[Mapping[str, Value]], Game[Any]]
     values: tuple[tuple[str, Value], ...]
     bots: tuple[str, ...]
     factories: tuple[tuple[str, BotFactory], ...]
+    standing: Callable[[Any], Sequence[float]] | None = None
+    turn: Callable[[Any], int] | None = None
 
     @classmethod
     def of(
         cls, registration: Registration, values: Mapping[str, Value], bots: Sequence[str]
     ) -> PlayTask:
         """The task of playing ``registration``'s game with ``values`` between ``bots``."""
+        design = design_of(registration.game_type.short_name)
         return cls(
             registration.factory,
             tuple(values.items()),
             tuple(bots),
             tuple((name, registration.bots[name]) for name in sorted(set(bots))),
+            design.standing,
+            design.turn,
         )
 
 
@@ -114,6 +124,21 @@ def _statistic(value: Any) -> Statistic:
     raise TypeError(f"a statistic is a number, a text or a sequence of them, not {value!r}")
 
 
+def _seated(
+    game: Game[StateT],
+    factories: Mapping[str, BotFactory],
+    seats: Sequence[str],
+    seed: int,
+) -> tuple[StateT, list[Bot[Any]], random.Random]:
+    # The one seeding rule (see play_seats).
+    bots: list[Bot[Any]] = [
+        factories[name](random.Random(f"{seed}:{side}")) for side, name in enumerate(seats)
+    ]
+    sampled = game.game_type.chance_mode is ChanceMode.SAMPLED
+    state = game.new_initial_state(random.Random(seed) if sampled else None)
+    return state, bots, random.Random(f"{seed}:chance")
+
+
 def play_seats(
     game: Game[StateT],
     factories: Mapping[str, BotFactory],
@@ -124,13 +149,24 @@ def play_seats(
     player) and return the final state. The one seeding rule of every simulated game: the
     bot in seat *s* gets ``Random(f"{seed}:{s}")``, chance ``Random(f"{seed}:chance")``, and
     a game whose chance is sampled at setup draws it from ``Random(seed)``."""
-    bots: list[Bot[Any]] = [
-        factories[name](random.Random(f"{seed}:{side}")) for side, name in enumerate(seats)
-    ]
-    sampled = game.game_type.chance_mode is ChanceMode.SAMPLED
-    state = game.new_initial_state(random.Random(seed) if sampled else None)
-    play_out(state, bots, random.Random(f"{seed}:chance"))
+    state, bots, chance = _seated(game, factories, seats, seed)
+    play_out(state, bots, chance)
     return state
+
+
+def play_seats_traced(
+    game: Game[StateT],
+    factories: Mapping[str, BotFactory],
+    seats: Sequence[str],
+    seed: int,
+    standing: Callable[[Any], Sequence[float]] | None = None,
+    turn: Callable[[Any], int] | None = None,
+) -> tuple[StateT, Trace]:
+    """:func:`play_seats` — the same game, move for move — with the trace the design metrics
+    read (:func:`~runarch_gen.play.metrics.play_traced`)."""
+    state, bots, chance = _seated(game, factories, seats, seed)
+    _, trace = play_traced(state, bots, chance, standing, turn)
+    return state, trace
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +215,9 @@ def play_game(task: PlayTask, index: int, seed: int) -> GameResult:
     game = _game_of(task)
     players = game.num_players
     names = seat_bots(task.bots, index, players)
-    state = play_seats(game, dict(task.factories), names, seed)
+    state, trace = play_seats_traced(
+        game, dict(task.factories), names, seed, task.standing, task.turn
+    )
     outcome = state.outcome()
     assert outcome is not None
     sides = outcome.sides
@@ -195,6 +233,9 @@ def play_game(task: PlayTask, index: int, seed: int) -> GameResult:
         returns=outcome.returns,
         statistics=tuple((name, _statistic(value)) for name, value in state.statistics().items()),
         sides=sides,
+        # A member of the game's Termination with a true `deadlock` is a proven deadlock.
+        deadlocked=bool(getattr(outcome.termination, "deadlock", False)),
+        trace=trace,
     )
 
 
@@ -235,4 +276,5 @@ def playtest(
         interrupted=run.interrupted,
         results=results,
         exclude=tuple(sides[game.num_players :]),
+        ladder=design_of(registration.game_type.short_name).ladder,
     )

@@ -28,8 +28,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from runarch_gen.play.metrics import Metrics, Trace, compute_metrics, head_to_head_skill
 from runarch_gen.play.simulate import indices_text
 from runarch_gen.play.stats import (
+    Estimate,
     Proportion,
     Summary,
     binomial_test,
@@ -80,7 +82,9 @@ class GameResult:
     """One finished game, for reports: ``bots`` per side (a non-player side such as an automa
     by its name), ``first`` the side that moved first, ``length`` in the game's unit,
     ``totals`` each side's final score, ``returns`` the utilities, ``statistics`` the game's
-    own figures (:data:`Statistic` values by name)."""
+    own figures (:data:`Statistic` values by name), ``deadlocked`` whether the engine proved
+    the game could not end, ``trace`` what the design metrics read
+    (:class:`~runarch_gen.play.metrics.Trace`)."""
 
     index: int
     bots: tuple[str, ...]
@@ -93,6 +97,8 @@ class GameResult:
     returns: tuple[float, ...]
     statistics: tuple[tuple[str, Statistic], ...] = ()
     sides: tuple[str, ...] = ()
+    deadlocked: bool = False
+    trace: Trace | None = None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -229,6 +235,8 @@ class PlayReport:
     interrupted: bool
     results: tuple[GameResult, ...] = field(repr=False)
     exclude: tuple[str, ...] = ()
+    ladder: tuple[str, ...] = ()
+    """The game's ladder of bots, weakest first (for the skill trace of a head-to-head run)."""
 
     @property
     def games(self) -> int:
@@ -239,8 +247,33 @@ class PlayReport:
         return sum(g.stalled for g in self.results)
 
     @property
+    def deadlocks(self) -> int:
+        """Games the engine proved could not end (counted among the stalls too)."""
+        return sum(g.deadlocked for g in self.results)
+
+    @property
+    def players(self) -> int:
+        """The sides that take decisions (the others, e.g. an automa, are in ``exclude``)."""
+        return len(self.sides) - len(self.exclude)
+
+    @property
     def finished(self) -> tuple[GameResult, ...]:
         return tuple(g for g in self.results if not g.stalled)
+
+    def metrics(self, skill: Estimate | None = None) -> Metrics:
+        """The design metrics of these games (:mod:`runarch_gen.play.metrics`); ``skill`` is
+        the skill trace when it was measured by games of its own, else the one these games give
+        when they seat a stronger bot of the ladder against weaker ones
+        (:func:`~runarch_gen.play.ladder.head_to_head_skill`)."""
+        if skill is None:
+            skill = head_to_head_skill(self.results, self.ladder, self.players)
+        return compute_metrics(
+            self.results,
+            self.sides,
+            players=self.players,
+            length_unit=self.length_unit,
+            skill=skill,
+        )
 
     def lengths(self) -> Summary:
         return summarise([g.length for g in self.results])
@@ -298,6 +331,7 @@ class PlayReport:
             if self.interrupted
             else None,
             "stalls": self.stalls,
+            "deadlocks": self.deadlocks,
             "stall_rate": proportion(self.stalls, self.games).to_json(),
             "endings": endings(self.results),
             "length": {"unit": self.length_unit, **self.lengths().to_json()},
@@ -328,6 +362,7 @@ class PlayReport:
                 "numbers": {k: v.to_json() for k, v in self.numbers().items()},
                 "texts": self.texts(),
             },
+            "metrics": self.metrics().to_json(),
         }
 
     def summary(self) -> str:
@@ -381,6 +416,9 @@ class PlayReport:
                 add(f"  {name:<20} {summary.text(2)}")
         for name, counts in self.texts().items():
             add(f"{name}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+        add("")
+        add(f"{'design metrics':<22} value (95 % interval)")
+        lines += self.metrics().lines()
         return "\n".join(lines)
 
 

@@ -56,6 +56,7 @@ from runarch_gen import __version__
 from runarch_gen.errors import InputError, OutputError, ParseError
 from runarch_gen.fileio import beside, display_name, read_text
 from runarch_gen.play.cluster import TIMEOUT, check_address, run_on_dask, scheduler_address
+from runarch_gen.play.metrics import Trace
 from runarch_gen.play.playtest import MAX_GAMES, PlayTask, check_bots, play_game
 from runarch_gen.play.registry import Registration, Value, format_value
 from runarch_gen.play.report import GameResult, PlayReport, Statistic
@@ -396,7 +397,40 @@ def _encode(result: GameResult) -> list[Any]:
         list(result.returns),
         [[name, list(v) if isinstance(v, tuple) else v] for name, v in result.statistics],
         list(result.sides),
+        result.deadlocked,
+        None if result.trace is None else _encode_trace(result.trace),
     ]
+
+
+def _encode_trace(trace: Trace) -> list[Any]:
+    # What the design metrics read of a game (runarch_gen.play.metrics.Trace).
+    return [
+        trace.decisions,
+        trace.choices,
+        trace.branching,
+        trace.lead_changes,
+        list(trace.deficits),
+        list(trace.last_behind),
+        trace.points,
+    ]
+
+
+def _decode_trace(item: Any) -> Trace | None:
+    if item is None:
+        return None
+    if not (isinstance(item, list) and len(item) == 7):
+        raise ValueError("a game's trace is a list of 7 fields")
+    decisions, choices, branching, changes, deficits, behind, points = item
+    counts = (decisions, choices, branching, changes, points)
+    if not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in counts):
+        raise ValueError("a trace's counts are whole numbers")
+    if not (isinstance(deficits, list) and all(_is_number(x) for x in deficits)):
+        raise ValueError("a trace's gaps are numbers")
+    if not (isinstance(behind, list) and all(isinstance(x, int) for x in behind)):
+        raise ValueError("a trace's points behind are whole numbers")
+    if len(behind) != len(deficits):
+        raise ValueError("a trace has one gap and one point behind per side")
+    return Trace(decisions, choices, branching, changes, tuple(deficits), tuple(behind), points)
 
 
 def _is_number(x: Any) -> bool:
@@ -405,9 +439,15 @@ def _is_number(x: Any) -> bool:
 
 def _decode(item: Any, games: int) -> GameResult:
     """A finished game from its journal form; ``ValueError`` says what is wrong."""
-    if not isinstance(item, list) or len(item) != 11:
-        raise ValueError("a game is a list of 11 fields")
-    index, bots, first, length, termination, stalled, winners, totals, returns, stats, sides = item
+    # 11 fields in journals kept before the design metrics; 13 since (deadlocked, trace)
+    if not isinstance(item, list) or len(item) not in (11, 13):
+        raise ValueError("a game is a list of 11 or 13 fields")
+    index, bots, first, length, termination, stalled, winners, totals, returns, stats, sides = item[
+        :11
+    ]
+    deadlocked, trace = (item[11], _decode_trace(item[12])) if len(item) == 13 else (False, None)
+    if not isinstance(deadlocked, bool):
+        raise ValueError("deadlocked is true or false")
 
     def ints(x: Any) -> bool:
         return isinstance(x, int) and not isinstance(x, bool)
@@ -455,6 +495,8 @@ def _decode(item: Any, games: int) -> GameResult:
         returns=tuple(returns),
         statistics=tuple(statistics),
         sides=tuple(sides),
+        deadlocked=deadlocked,
+        trace=trace,
     )
 
 

@@ -237,7 +237,8 @@ def _metric(name: str, value: Any) -> Figure | None:
         low, high = number(value.get("low")), number(value.get("high"))
         if low is None or high is None:
             low = high = None
-        column = Column(key, label, kind, unit, fair)  # type: ignore[arg-type]
+        shown = "rate" if kind == "value" and unit.startswith("share") else kind  # metrics' rates
+        column = Column(key, label, shown, unit, fair)  # type: ignore[arg-type]
         return Figure(column, main, low, high)
     return None
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from runarch_gen.errors import InputError
 from runarch_gen.play.registry import Value, register_game
+from runarch_gen.runarch.design import DESIGN  # registered with the game
 from runarch_gen.runarch.engine.game import RunArchGame
 from runarch_gen.runarch.rules import parse_rules
 from runarch_gen.runarch.set_values import parse_board_value, parse_deck_value, parse_set_value
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from runarch_gen.runarch.boards.board import Board
     from runarch_gen.runarch.decks.cards import Deck
 
-__all__ = ["REGISTRATION", "load_runarch"]
+__all__ = ["DESIGN", "REGISTRATION", "load_runarch"]
 
 
 @cache
@@ -80,6 +81,32 @@ def _suggestions(values: Mapping[str, Value], finding: Finding) -> list[dict[str
     ]
 
 
+def _checks(values: Mapping[str, Value]) -> list[object]:
+    """The static checks of ``validate`` (RULES §9.1) for the set and variant of ``values``,
+    and the token analysis's rules findings as checks that fail only when strict: the checks
+    ``runarch-gen validate`` makes of the same set, so that every way of validating it agrees."""
+    from runarch_gen.play.verdict import Check, Failure
+    from runarch_gen.runarch.decks.cards import Deck
+    from runarch_gen.runarch.validation.validate import check_set
+
+    game = load_runarch(values)
+    report = check_set(game.board, Deck(game.cards), [game.config])
+    found: list[object] = list(report.checks)
+    for finding in report.findings:
+        failure = Failure("tokens", "§1.4", finding.headline, " ".join(finding.explanation))
+        found.append(
+            Check(
+                f"rules finding: {finding.kind}",
+                finding.headline,
+                (failure,),
+                finding.to_json(),
+                finding.rules,
+                strict_only=True,
+            )
+        )
+    return found
+
+
 REGISTRATION = register_game(
     RunArchGame,
     factory=load_runarch,
@@ -92,6 +119,7 @@ REGISTRATION = register_game(
         "runarch(variant=solo,set=sample)",
     ),
     rules_document="runarch.md",
+    checks=_checks,
     suggestions=_suggestions,
     description="RunArch: the same commands as at the top level, and its rules document.",
     commands="runarch_gen.cli.games:runarch_commands",

@@ -125,6 +125,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "group_first": "first player",
         "stop_cancelled": "cancelled",
         "rate_interval": "95 % interval",
+        "metrics": "Design metrics (docs/metrics.md)",
+        "value": "value",
     },
     "cs": {
         "title": "Dílna RunArch",
@@ -237,6 +239,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "group_first": "začínající hráč",
         "stop_cancelled": "zrušeno",
         "rate_interval": "95% interval",
+        "metrics": "Metriky hry (docs/metrics.md)",
+        "value": "hodnota",
     },
 }
 

@@ -25,9 +25,12 @@ from typing import Any
 
 from runarch_gen.errors import InputError
 from runarch_gen.play import report
-from runarch_gen.play.playtest import play_seats
+from runarch_gen.play.design import design_of
+from runarch_gen.play.metrics import Metrics, Trace, compute_metrics, head_to_head_skill
+from runarch_gen.play.playtest import play_seats_traced
 from runarch_gen.play.simulate import indices_text, run_games
 from runarch_gen.play.stats import (
+    Estimate,
     Proportion,
     Summary,
     proportion,
@@ -36,6 +39,7 @@ from runarch_gen.play.stats import (
 from runarch_gen.runarch.boards.board import Board
 from runarch_gen.runarch.bots import BOTS
 from runarch_gen.runarch.decks.cards import Deck, Goal
+from runarch_gen.runarch.design import NAME as RUNARCH
 from runarch_gen.runarch.engine import RunArchGame
 from runarch_gen.runarch.engine.scoring import settle_archive_bet, settle_goal_bet
 from runarch_gen.runarch.rules import RulesConfig
@@ -97,6 +101,16 @@ class GameSummary:
     public: tuple[str, ...]  # the public goals laid out
     bets: tuple[tuple[BetSummary, ...], tuple[BetSummary, ...]]
     bet_tokens_discarded: int
+    trace: Trace | None = None
+
+    @property
+    def length(self) -> int:
+        """The game's length for the design metrics: its turns."""
+        return self.turns
+
+    @property
+    def deadlocked(self) -> bool:
+        return self.deadlock
 
     @property
     def rounds(self) -> int:
@@ -131,6 +145,8 @@ class _Task:
     board: Board
     deck: Deck
     bots: tuple[str, ...]
+    standing: Callable[[Any], Sequence[float]] | None = None
+    turn: Callable[[Any], int] | None = None
 
 
 _GAMES: dict[int, tuple[_Task, RunArchGame, tuple[tuple[str, Goal], ...]]] = {}
@@ -152,7 +168,9 @@ def play_game(task: _Task, index: int, seed: int) -> GameSummary:
     """Play game ``index`` of a simulation with ``seed`` and summarise it (runs in a worker)."""
     game, goals = _game_of(task)
     names = seat_bots(task.bots, index, game.solo)
-    state = play_seats(game, BOTS, names[: game.num_players], seed)  # the family's seeding
+    state, trace = play_seats_traced(  # the family's seeding
+        game, BOTS, names[: game.num_players], seed, task.standing, task.turn
+    )
     outcome = state.outcome()
     assert outcome is not None
     cards = game.cards
@@ -214,6 +232,7 @@ def play_game(task: _Task, index: int, seed: int) -> GameSummary:
         public=tuple(cards[k].goal.text for k in state.public),
         bets=(bets[0], bets[1]),
         bet_tokens_discarded=state.discarded_bets,
+        trace=trace,
     )
 
 
@@ -316,6 +335,26 @@ class SimulationReport:
         """First-player advantage: how often the side that moved first won alone, its 95 %
         interval, and the binomial test against one half over games won by one side."""
         return report.first_player(self.summaries, 2)
+
+    @property
+    def players(self) -> int:
+        """The sides that take decisions: 1 in the solo game (the automa is not a player)."""
+        return 1 if self.sides[1] == AUTOMA else 2
+
+    def metrics(self, skill: Estimate | None = None) -> Metrics:
+        """The design metrics of these games (:mod:`runarch_gen.play.metrics`), in turns;
+        ``skill`` is the skill trace when it was measured by games of its own, else the one
+        these games give when they seat a stronger bot against a weaker one."""
+        if skill is None:
+            skill = head_to_head_skill(self.summaries, design_of(RUNARCH).ladder, self.players)
+        return compute_metrics(
+            self.summaries,
+            self.sides,
+            players=self.players,
+            length_unit="turns",
+            skill=skill,
+            standing="points over 100",
+        )
 
     def cards(self) -> list[dict[str, Any]]:
         """Per card of the deck: how often it was scored, per game and in all, and its mean
@@ -475,6 +514,7 @@ class SimulationReport:
             "goals": [{**row, "met": row["met"].to_json()} for row in self.goals()],
             "bets": [{**row, "win_rate": row["win_rate"].to_json()} for row in self.bets()],
             "bet_tokens_discarded": sum(g.bet_tokens_discarded for g in self.summaries),
+            "metrics": self.metrics().to_json(),
         }
 
     def summary(self) -> str:
@@ -553,6 +593,9 @@ class SimulationReport:
             top = ", ".join(f"{r['card']} ({r['per_game']:.2f})" for r in ranked[:5])
             bottom = ", ".join(f"{r['card']} ({r['per_game']:.2f})" for r in ranked[-5:])
             add(f"cards scored per game: most {top}; least {bottom}")
+        add("")
+        add(f"{'design metrics':<22} value (95 % interval)")
+        lines += self.metrics().lines()
         return "\n".join(lines)
 
 
@@ -651,7 +694,8 @@ def simulate(
         raise InputError(f"workers must be at least 1, not {workers}")
     names = check_bots(bots, rules)
     RunArchGame(rules, board, deck)  # fails early, with its message, on a deck too small
-    task = _Task(rules, board, deck, names)
+    design = design_of(RUNARCH)
+    task = _Task(rules, board, deck, names, design.standing, design.turn)
     run = run_games(
         play_game, task, games=games, seed=seed, workers=workers, on_progress=on_progress
     )

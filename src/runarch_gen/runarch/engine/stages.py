@@ -30,5 +30,10 @@ class RunArchTermination(Termination):
     def stalled(self) -> bool:
         return self in (RunArchTermination.STALLED, RunArchTermination.DEADLOCK)
 
+    @property
+    def deadlock(self) -> bool:
+        """A proven deadlock (the verdicts count it apart from the stalls the guard ends)."""
+        return self is RunArchTermination.DEADLOCK
+
 
 __all__ = ["BET", "OVER", "PLAY", "SETUP_STAGE", "RunArchTermination"]

@@ -122,6 +122,16 @@ def house_variants(options: KitOptions) -> tuple[RulesConfig, ...]:
     return tuple(out)
 
 
+def printed_tokens(options: KitOptions) -> str:
+    """The bonus-action token values printed on the tokens: those of the first variant to try
+    that changes them (what ``runarch-gen validate --suggest`` proposes, so that the kit plays
+    it as printed), else the kit's own."""
+    for config in house_variants(options):
+        if config.tokens != options.tokens:
+            return config.tokens
+    return options.tokens
+
+
 @dataclass(frozen=True, slots=True)
 class KitPlan:
     """A kit laid out but not yet drawn: its config, painter, items and imposition."""
@@ -211,7 +221,7 @@ def plan_kit(
         spec,
         options.only,
         painter=painter,
-        tokens=tokens,
+        tokens=load_tokens(printed_tokens(options)),  # a variant to try's, when it sets them
         conditions=conditions,
         rulebook=rulebook,
     )
@@ -417,6 +427,7 @@ def build_manifest(
                 tokens=o.tokens,
                 conditions=o.conditions,
             ),
+            **({"printed_tokens": printed_tokens(o)} if printed_tokens(o) != o.tokens else {}),
             **({"variants": list(o.variants)} if o.variants else {}),
         },
         "paper": {

@@ -1,20 +1,24 @@
-"""Balance findings of a set's simulated games, and the smallest change of the rules that
-removes one, tried by simulation (``runarch-gen validate --suggest``).
+"""Balance findings of a set's simulated games, and the change of the rules that brings one
+closest to fair, tried by simulation (``runarch-gen validate --suggest``).
 
 A balance finding does not make a set unplayable; it is what a designer wants to know next.
-Beside the generic findings of :mod:`runarch_gen.play.balance` (a seat edge, one side that wins
-almost every game, a bot that wins significantly more often than the other) RunArch adds:
+RunArch's findings go through the same statistics as every game's
+(:func:`runarch_gen.play.balance.common_findings`: the ``seat``, ``bot`` and ``solo`` families
+corrected with Holm, findings and notes, ``deadlock`` apart from ``stall``), and RunArch adds
+its own:
 
-- ``deadlock``: more than :data:`DEADLOCK_SHARE` of the simulated games were proven unable to
-  end (the token analysis of :mod:`~runarch_gen.runarch.analysis.token_analysis` explains the
-  usual cause; archives that refuse every card in hand [R-11] are a rarer one);
+- ``deadlock`` (the bonus tokens): games proven unable to end — the token analysis of
+  :mod:`~runarch_gen.runarch.analysis.token_analysis` explains the usual cause, archives that
+  refuse every card in hand [R-11] a rarer one; a finding from :data:`DEADLOCK_SHARE` of the
+  games;
 - ``goals``: goals of the deck that no player's archives met in any game that ended.
 
 :func:`candidates` lists the changes worth trying against a finding, smallest first: the
 bonus-token values (for a deadlock, only sets the token analysis proves free of deadlocks),
-the automa's level [R-28] (for a one-sided solo game), rules options with few values (for a
-seat edge). :func:`find_fix` simulates them in turn with the same bots, games and seed, and
-returns the first after which the finding is gone, with the figures before and after.
+every other level of the automa [R-28] (for a one-sided solo game: the whole ladder of levels
+is played and shown), rules options with few values (for a seat edge). :func:`find_fix`
+simulates them all with the same bots, games and seed, and proposes the one whose figure is
+closest to fair, with the figures before and after.
 
 >>> from runarch_gen.runarch.engine.sample import sample_board, sample_deck
 >>> from runarch_gen.runarch.rules import parse_rules
@@ -27,15 +31,23 @@ complex(tokens="D5/6/7 X7/8/9 F9/10 N11/12/13")
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import shlex
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from runarch_gen.play.balance import Finding, Suggestion, balance_findings
-from runarch_gen.play.stats import proportion
+from runarch_gen.play.balance import (
+    RATE_MARGIN,
+    Finding,
+    Suggestion,
+    closest,
+    common_findings,
+    measure_of,
+    order,
+)
 from runarch_gen.runarch.analysis.token_analysis import token_candidates
 from runarch_gen.runarch.engine.tokens import load_tokens
-from runarch_gen.runarch.rules import LineDirection, MatchBonus, RulesConfig, Variant
+from runarch_gen.runarch.rules import LineDirection, MatchBonus, RulesConfig, Variant, parse_rules
 
 if TYPE_CHECKING:
     from runarch_gen.runarch.analysis.simulation import SimulationReport
@@ -49,33 +61,59 @@ __all__ = [
     "candidates",
     "changed_options",
     "find_fix",
+    "kit_command",
     "run_findings",
 ]
 
 GOAL_EVIDENCE = 100
 """A goal counts as never met only after this many players' archives were judged against it."""
-DEADLOCK_SHARE = 0.01
-"""Deadlocks in more than this share of the games make a finding."""
+DEADLOCK_SHARE = RATE_MARGIN
+"""Deadlocks in this share of the games or more make a finding (fewer, a note)."""
 
 AUTOMA_LEVELS = range(1, 6)  # [R-28]
 
 
 @dataclass(frozen=True, slots=True)
 class BalanceNote:
-    """A balance finding of one variant's simulated games, and what ``--suggest`` found."""
+    """A balance finding (or note) of one variant's simulated games, what ``--suggest``
+    found, and the kit command that prints the rules it proposes for the validated set."""
 
     rules: str
     finding: Finding
     suggestion: Suggestion | None = None
     fixed: str | None = None  # the rules string with the change, when one was found
+    kit: str | None = None  # the command that makes a kit of this set with the change
 
     def lines(self) -> list[str]:
         out = [f"{self.rules}: {self.finding.kind}: {self.finding.headline}"]
+        figures = self.finding.figures()
+        if figures:
+            out.append(f"  {figures}")
         if self.suggestion is not None:
-            out.append(f"  suggestion: {self.suggestion.text()}")
-            if self.fixed is not None:
+            ladder = self.automa_ladder()
+            out.append(f"  suggestion: {self.suggestion.text(tried_too=not ladder)}")
+            if ladder:
+                out.append(f"  the automa's levels [R-28]: {ladder}")
+            if self.kit is not None:
+                out.append(f"  as a variant in a kit of this set: {self.kit}")
+            elif self.fixed is not None:
                 out.append(f"  as a variant in a kit: runarch-gen kit --variant '{self.fixed}'")
         return out
+
+    def automa_ladder(self) -> str:
+        """Every level of the automa played, with the player's win rate, the validated one
+        marked: ``1 100.0 % (validated) · 2 90.0 % · …`` (empty for other suggestions)."""
+        if self.suggestion is None or not self.suggestion.tried:
+            return ""
+        levels: dict[int, str] = {}
+        for label, measure in self.suggestion.tried:
+            key, _, value = label.partition("=")
+            if key != "automa" or not value.isdigit():
+                return ""
+            levels[int(value)] = f"{measure:.1%}"
+        current = parse_rules(self.rules).automa
+        levels[current] = f"{self.suggestion.before:.1%} (validated)"
+        return " · ".join(f"{k} {levels[k]}" for k in sorted(levels))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -83,7 +121,33 @@ class BalanceNote:
             **self.finding.to_json(),
             "suggestion": None if self.suggestion is None else self.suggestion.to_json(),
             "fixed_rules": self.fixed,
+            "kit_command": self.kit,
         }
+
+
+def kit_command(source: Mapping[str, Any], fixed: str, seed: int | None = None) -> str:
+    """The ``runarch-gen kit`` command that makes a kit of the validated set — the same board
+    and deck: their files, or the seed that generates them (``seed`` when ``source`` does not
+    say) — with the rules ``fixed`` as a variant to try (the kit prints its token values on
+    the tokens).
+
+    >>> kit_command({"board": {"generated": True, "seed": 7}, "deck": {"generated": True},
+    ...              "seed": 7}, "solo(automa=4)")
+    "runarch-gen kit --seed 7 --variant 'solo(automa=4)'"
+    """
+    words = ["runarch-gen", "kit"]
+    generated = False
+    for part in ("board", "deck"):
+        where = source.get(part)
+        if isinstance(where, Mapping) and where.get("file"):
+            words += [f"--{part}", str(where["file"])]
+        else:
+            generated = True
+    chosen = source.get("seed", seed)
+    if generated and chosen is not None:
+        words += ["--seed", str(chosen)]
+    words += ["--variant", fixed]
+    return " ".join(shlex.quote(w) for w in words)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -91,30 +155,10 @@ class BalanceNote:
 
 
 def run_findings(result: SimulationReport, *, goals: bool = True) -> list[Finding]:
-    """The balance findings of one variant's simulated games (stalls apart: the verdict judges
-    them, and deadlocks are their own kind here); ``goals=False`` for a game without goals."""
-    solo = result.sides[1] == "automa"
-    bots = {name for g in result.summaries for name in g.bots if name != "automa"}
-    values = None
-    if not solo and len(bots) > 1:
-        values = {"bot": result.wins_by_bot()}
-    out = [
-        f
-        for f in balance_findings(result.summaries, result.sides, values=values, stall_tolerance=1)
-        if f.kind != "stalls"
-    ]
-    if result.deadlocks > DEADLOCK_SHARE * result.games:
-        share = proportion(result.deadlocks, result.games)
-        out.append(
-            Finding(
-                "deadlock",
-                f"{share.text()} of the games could not end ({result.deadlocks} of"
-                f" {result.games} proven deadlocks)",
-                share.rate,
-                "deadlock",
-                {"deadlocks": result.deadlocks, "games": result.games, "rate": share.to_json()},
-            )
-        )
+    """The balance findings and notes of one variant's simulated games: the families every
+    game has (seat, bot, solo, deadlock, stall) and the goals never met (``goals=False`` for a
+    game without goals); findings first."""
+    out = common_findings(result.summaries, result.sides, exclude=("automa",), values=())
     never = [
         entry
         for entry in (result.goals() if goals else [])
@@ -135,30 +179,30 @@ def run_findings(result: SimulationReport, *, goals: bool = True) -> list[Findin
                 len(never) / max(1, len(result.deck_goals)),
                 "never met",
                 {"goals": [entry["goal"] for entry in never], "players": players},
+                games=result.games,
             )
         )
-    return out
+    return order(out)
 
 
 def _same(finding: Finding, result: SimulationReport) -> bool:
-    """Whether ``finding`` is still there in ``result``'s games."""
+    """Whether ``finding`` is still a finding in ``result``'s games."""
     return any(
-        f.kind == finding.kind and f.subject == finding.subject for f in run_findings(result)
+        f.kind == finding.kind and f.subject == finding.subject and f.is_finding
+        for f in run_findings(result)
     )
 
 
+class _Played:
+    # A simulation report seen as the generic findings read one.
+    def __init__(self, result: SimulationReport) -> None:
+        self.results = result.summaries
+        self.sides = result.sides
+        self.exclude = ("automa",)
+
+
 def _measure(finding: Finding, result: SimulationReport) -> float:
-    if finding.kind == "deadlock":
-        return proportion(result.deadlocks, result.games).rate
-    if finding.kind == "seat":
-        return float(result.first_player()["rate_of_decided"].rate)
-    if finding.kind == "one-sided":
-        rates = result.wins_by_seat()
-        return rates[finding.subject].rate if finding.subject in rates else 0.0
-    if finding.kind == "dominant":
-        row = result.wins_by_bot().get(finding.subject.partition(" ")[2])
-        return float(row["win_rate"].rate) if row else 0.0
-    return float("nan")
+    return measure_of(finding, _Played(result))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -197,7 +241,7 @@ def candidates(
     bot that is simply stronger)."""
     from runarch_gen.runarch.engine.tokens import tokens_value
 
-    if finding.kind in ("deadlock", "stalls") and config.has_archives:
+    if finding.kind in ("deadlock", "stall", "stalls") and config.has_archives:
         scores = _best_scores(config, board, cards)
         if scores is None:
             return []
@@ -205,11 +249,12 @@ def candidates(
             load_tokens(config.tokens), best_pattern=scores[0], best_phase4=scores[1]
         )
         return [config.with_options(tokens=tokens_value(t)) for t in found]
-    if finding.kind == "one-sided" and config.variant is Variant.SOLO:
-        if finding.subject == "automa":
-            levels = range(config.automa - 1, AUTOMA_LEVELS.start - 1, -1)
-        else:
-            levels = range(config.automa + 1, AUTOMA_LEVELS.stop)
+    if finding.kind in ("solo", "one-sided") and config.variant is Variant.SOLO:
+        # the whole ladder of levels, nearest the current one first [R-28]
+        levels = sorted(
+            (k for k in AUTOMA_LEVELS if k != config.automa),
+            key=lambda k: (abs(k - config.automa), k),
+        )
         return [config.with_options(automa=level) for level in levels]
     if finding.kind == "seat":
         out = []
@@ -245,21 +290,20 @@ def find_fix(
     tries: Sequence[RulesConfig],
     play: Callable[[RulesConfig], SimulationReport],
 ) -> tuple[Suggestion, RulesConfig | None, bool]:
-    """Simulate each of ``tries`` (``play(rules)``) in turn and return the first after which
-    ``finding`` is gone (for a deadlock: no game deadlocks), with the figures before and after;
-    the rules found (``None`` when none); and whether a run was interrupted (the search stops)."""
-    tried: list[tuple[str, float]] = []
+    """Simulate every one of ``tries`` (``play(rules)``) and propose the one whose figure is
+    closest to fair (the fair share; none at all for a deadlock), if it comes closer than the
+    rules as they are — with the figures before and after, and every figure tried; the rules
+    proposed (``None`` when none); and whether a run was interrupted (the search stops)."""
+    measured: list[tuple[Mapping[str, str], float, int, bool]] = []
     for rules in tries:
         result = play(rules)
-        change = changed_options(config, rules)
-        label = ", ".join(f"{k}={v}" for k, v in change.items())
-        measure = _measure(finding, result)
         if result.interrupted:
-            return Suggestion(finding, {}, finding.measure, None, 0, tuple(tried)), None, True
-        if not _same(finding, result):
-            suggestion = Suggestion(
-                finding, change, finding.measure, measure, result.games, tuple(tried)
-            )
-            return suggestion, rules, False
-        tried.append((label, measure))
-    return Suggestion(finding, {}, finding.measure, None, 0, tuple(tried)), None, False
+            return Suggestion(finding, {}, finding.measure, None, 0), None, True
+        change = changed_options(config, rules)
+        gone = not _same(finding, result)
+        measured.append((change, _measure(finding, result), result.games, gone))
+    suggestion = closest(finding, measured)
+    if not suggestion.found:
+        return suggestion, None, False
+    index = [dict(m[0]) for m in measured].index(dict(suggestion.change))
+    return suggestion, tries[index], False

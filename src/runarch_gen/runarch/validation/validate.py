@@ -35,9 +35,20 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from runarch_gen.errors import EXIT_INVALID, EXIT_OK, InputError, ParseError
+from runarch_gen.errors import InputError, ParseError
 from runarch_gen.fileio import read_text
-from runarch_gen.play.verdict import Check, Failure
+from runarch_gen.play.balance import order
+from runarch_gen.play.ladder import SKILL_CHUNK, SkillRun, skill_index
+from runarch_gen.play.simulate import game_seed
+from runarch_gen.play.stats import proportion, rate_difference, two_proportion_test
+from runarch_gen.play.verdict import (
+    SKILL_MARGIN,
+    Check,
+    Failure,
+    judge,
+    lineup_text,
+    skill_findings,
+)
 from runarch_gen.runarch.analysis.best_score import STONES, ScoreWitness, best_card_score
 from runarch_gen.runarch.analysis.token_analysis import (
     RulesFinding,
@@ -53,13 +64,21 @@ from runarch_gen.runarch.counts import DRAWS_PER_PLAYER, OFFER_SIZE, SIMPLE_HAND
 from runarch_gen.runarch.decks.cards import Card, Deck
 from runarch_gen.runarch.decks.check import DeckReport, Violation, check_deck
 from runarch_gen.runarch.decks.goals import MAX_ARCHIVED
+from runarch_gen.runarch.design import DESIGN, LINEUP
 from runarch_gen.runarch.engine.conditions import Condition, load_conditions
 from runarch_gen.runarch.engine.tokens import TOKEN_SYMBOLS, BonusTokens, load_tokens
-from runarch_gen.runarch.validation.balance import BalanceNote, candidates, find_fix, run_findings
+from runarch_gen.runarch.validation.balance import (
+    BalanceNote,
+    candidates,
+    find_fix,
+    kit_command,
+    run_findings,
+)
 from runarch_gen.solver import solve
 from runarch_gen.textdata import loads_json
 
 if TYPE_CHECKING:
+    from runarch_gen.play.metrics import Metrics
     from runarch_gen.runarch.analysis.simulation import SimulationReport
 
 from runarch_gen.runarch.rules import (
@@ -746,6 +765,8 @@ class DynamicCheck:
     predicted_deadlock: Fraction | None = None
     median_turns: float | None = None
     first_player_wins: float | None = None  # share of the games the first player won alone
+    metrics: Metrics | None = field(default=None, compare=False, hash=False)
+    skill: SkillRun | None = field(default=None, compare=False, hash=False)
 
     @property
     def ended(self) -> int:
@@ -786,6 +807,7 @@ class DynamicCheck:
             "predicted_deadlock": (
                 str(self.predicted_deadlock) if self.predicted_deadlock is not None else None
             ),
+            "skill": None if self.skill is None else self.skill.to_json(),
             "simulation": dict(self.report),
         }
 
@@ -810,6 +832,7 @@ class ValidationReport:
     stall_tolerance: float = STALL_TOLERANCE
     balance: tuple[BalanceNote, ...] = ()
     suggest_interrupted: bool = False
+    lineup: str = ""
 
     def stalls_fail(self, run: DynamicCheck) -> bool:
         """Whether ``run`` stalled too often without a proven deadlock: more than
@@ -828,38 +851,29 @@ class ValidationReport:
     def failing_checks(self, rules: str | None = None) -> list[Check]:
         return [c for c in self.checks if not c.ok and (rules is None or c.concerns(rules))]
 
+    def _judge(self, rules: str | None = None) -> Any:
+        # The one verdict (runarch_gen.play.verdict.judge), for the set or one variant.
+        return judge(
+            self.failing_checks(rules),
+            [
+                (run.rules, run.games, run.stalls, run.deadlocks)
+                for run in self.dynamic
+                if rules is None or run.rules == rules
+            ],
+            strict=self.strict,
+            stall_tolerance=self.stall_tolerance,
+            rules_findings=[f.headline for f in self.findings if rules is None or rules in f.rules],
+            interrupted=self.interrupted,
+        )
+
     def playable_in(self, rules: str) -> bool:
         """Whether the set can be played in the variant ``rules`` (one of :attr:`variants`)."""
-        if self.failing_checks(rules):
-            return False
-        for run in self.dynamic:
-            if run.rules == rules and (self.stalls_fail(run) or (self.strict and run.deadlocks)):
-                return False
-        return not (self.strict and any(rules in f.rules for f in self.findings))
+        return bool(self._judge(rules).playable)
 
     @property
     def reasons(self) -> tuple[str, ...]:
         """Why the set cannot be played, one line each; empty when it can."""
-        out = []
-        for check in self.failing_checks():
-            where = f" ({', '.join(check.rules)})" if check.rules else ""
-            first = check.failures[0].text
-            more = f" (and {len(check.failures) - 1} more)" if len(check.failures) > 1 else ""
-            out.append(f"{check.name}{where}: {first}{more}")
-        for run in self.dynamic:
-            if self.stalls_fail(run):
-                tolerance = 0.0 if self.strict else self.stall_tolerance
-                out.append(
-                    f"{run.rules}: {run.unexplained_stalls} of {run.games} simulated games"
-                    f" ({run.unexplained_stalls / run.games:.1%}) stalled without a proven"
-                    f" deadlock, more than the {tolerance:.0%} tolerated: the bots could not"
-                    " finish them within the stall guard [R-18]"
-                )
-            if self.strict and run.deadlocks:
-                out.append(f"{run.rules}: {run.deadlocks} of {run.games} games deadlocked (strict)")
-        if self.strict:
-            out += [f"rules finding (strict): {f.headline}" for f in self.findings]
-        return tuple(out)
+        return tuple(self._judge().reasons)
 
     @property
     def interrupted(self) -> bool:
@@ -873,17 +887,15 @@ class ValidationReport:
     def verdict(self) -> str:
         """``playable``, ``not playable``, or ``interrupted`` when the dynamic check stopped
         before anything failed (a failure found before the interruption stands)."""
-        if not self.playable:
-            return "not playable"
-        return "interrupted" if self.interrupted else "playable"
+        return str(self._judge().verdict)
 
     @property
     def exit_code(self) -> int:
-        if self.interrupted:
-            from runarch_gen.errors import EXIT_INTERRUPTED
+        return int(self._judge().exit_code)
 
-            return EXIT_INTERRUPTED
-        return EXIT_OK if self.playable else EXIT_INVALID
+    def metrics_json(self) -> dict[str, Any]:
+        """The design metrics, one object per variant simulated (by its rules string)."""
+        return {run.rules: run.metrics.to_json() for run in self.dynamic if run.metrics}
 
     def lines(self) -> list[str]:
         """The report for people: checks, rules findings, simulations, verdict."""
@@ -904,21 +916,31 @@ class ValidationReport:
             if first is not None:
                 head += f": bots {', '.join(first.bots)}, seed {first.seed}"
             out.append(head + ":")
+            if self.lineup:
+                out.append(f"  line-up: {self.lineup}")
             for run in self.dynamic:
                 out.append(f"  {run.text}")
                 out += [f"    {line}" for line in run.summary]
+                if run.metrics is not None:
+                    out.append("    design metrics (95 % intervals; docs/metrics.md):")
+                    out += [f"    {line}" for line in run.metrics.lines()]
+                    if run.skill is not None:
+                        out.append(f"        skill trace: {run.skill.describe}")
             out += [f"  {rules}: not simulated: {why}" for rules, why in self.skipped]
-        if self.balance:
-            out.append("balance (not failures):")
-            for note in self.balance:
-                out += [f"  {line}" for line in note.lines()]
+        for level, title in (("finding", "balance findings"), ("note", "notes")):
+            chosen = [note for note in self.balance if note.finding.level == level]
+            if chosen:
+                more = " (not failures)" if level == "finding" else " (significant, but small)"
+                out.append(f"{title}{more}:")
+                for note in chosen:
+                    out += [f"  {line}" for line in note.lines()]
         if not self.playable:
             out.append("verdict: NOT PLAYABLE")
             out += [f"  {reason}" for reason in self.reasons]
         elif any(run.interrupted for run in self.dynamic):
             out.append("verdict: none — interrupted before the dynamic check finished")
         else:
-            n, b = len(self.findings), len(self.balance)
+            n, b = len(self.findings), sum(note.finding.is_finding for note in self.balance)
             counted = [
                 f"{k} {what}{'s' if k > 1 else ''}"
                 for k, what in ((n, "rules finding"), (b, "balance finding"))
@@ -967,6 +989,7 @@ class ValidationReport:
             ]
             if self.dynamic
             else None,
+            **({"metrics": self.metrics_json()} if self.dynamic else {}),
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -985,6 +1008,8 @@ class ValidationReport:
             "rules_findings": [f.to_json() for f in self.findings],
             "dynamic": [run.to_json() for run in self.dynamic],
             "skipped": [{"rules": r, "reason": why} for r, why in self.skipped],
+            "lineup": self.lineup,
+            "metrics": self.metrics_json(),
             "balance": [note.to_json() for note in self.balance],
             "interrupted": self.interrupted,
         }
@@ -992,9 +1017,70 @@ class ValidationReport:
 
 DEFAULT_GAMES = 300
 """Simulated games per variant in the dynamic check (§9.3)."""
-DEFAULT_BOTS: tuple[str, ...] = ("greedy",)
+DEFAULT_BOTS: tuple[str, ...] = LINEUP
 """The bots of the dynamic check: one name plays both seats (the solo game: against the
-automa)."""
+automa) — the line-up of RunArch's design (:mod:`runarch_gen.runarch.design`)."""
+SKILL_GAMES = 100
+"""Games per variant for the skill trace at the most: the line-up's strongest bot against
+``random`` (the solo game: ``random`` against the automa, beside the line-up's own games),
+twenty at a time until the interval is decisive."""
+
+
+def _skill(
+    config: RulesConfig,
+    result: SimulationReport,
+    play: Callable[[list[str], int, int], SimulationReport],
+    bots: Sequence[str],
+    games: int,
+) -> SkillRun | None:
+    """The skill trace of one variant: the strongest of ``bots`` on RunArch's ladder against the
+    bottom of the ladder (``play(bots, games, part)`` plays a part of them), twenty games at a
+    time until its interval lies wholly above the ``skill`` finding's margin, ``games`` at the
+    most (see :func:`runarch_gen.play.ladder.pairing`)."""
+    strong, weak = DESIGN.strongest(bots), DESIGN.bottom
+    if strong is None or weak is None or strong == weak or games < 1:
+        return None
+    if config.has_automa and len(set(bots)) != 1:
+        return None  # the line-up's own rate would mix bots
+    won = decided = played = 0
+    run: SkillRun | None = None
+    part = 0
+    while played < games:
+        count = min(SKILL_CHUNK, games - played)
+        other = play([weak] if config.has_automa else [strong, weak], count, part)
+        if other.interrupted:
+            return None
+        part += 1
+        played += other.games
+        if config.has_automa:
+            a = result.wins_by_seat()["player"]
+            won += other.wins_by_seat()["player"].count
+            b = proportion(won, played)
+            describe = (
+                f"{strong} wins {a.text()} of {a.total} games against the automa,"
+                f" {weak} {b.text()} of {played}"
+            )
+            run = SkillRun(
+                strong,
+                weak,
+                a.total + played,
+                rate_difference(a.count, a.total, won, played),
+                two_proportion_test(a.count, a.total, won, played),
+                describe,
+            )
+        else:
+            wins = other.wins_by_bot()
+            won += wins[strong]["wins"]
+            decided += wins[strong]["wins"] + wins[weak]["wins"]
+            index, p = skill_index(won, decided, 2)
+            describe = (
+                f"{strong} against {weak} won {proportion(won, decided).text()} of {decided}"
+                " games won alone (fair 50%)"
+            )
+            run = SkillRun(strong, weak, played, index, p, describe)
+        if run.index.low is not None and run.index.low > SKILL_MARGIN:
+            break
+    return run
 
 
 def _key_figures(result: SimulationReport) -> tuple[str, ...]:
@@ -1028,10 +1114,13 @@ def validate_set(
     simulate_games: bool = True,
     source: Mapping[str, Any] | None = None,
     advance: Callable[[int], None] | None = None,
+    skill_games: int = SKILL_GAMES,
 ) -> ValidationReport:
     """Can this set be played? The static checks (:func:`check_set`), then ``games`` simulated
     games per variant between ``bots`` (skipped with ``simulate_games=False``, and for a
-    variant whose static checks fail), and the verdict.
+    variant whose static checks fail), their design metrics — with the skill trace from
+    ``skill_games`` games of the strongest bot against ``random`` (0: none) — their balance
+    findings and notes, and the verdict.
 
     ``seed`` and ``workers`` go to the simulation: the same seed gives the same report whatever
     the number of workers. ``advance(n)`` is called as checks and games finish: first
@@ -1100,9 +1189,33 @@ def validate_set(
             )
         )
         if not result.interrupted:
-            found = run_findings(result, goals=config.has_archives)
+
+            def play(names: list[str], count: int, part: int, config: RulesConfig = config) -> Any:
+                return simulate(
+                    rules=config,
+                    board=board,
+                    deck=deck,
+                    bots=names,
+                    games=count,
+                    seed=seed + 1 if part == 0 else game_seed(seed + 1, part),
+                    workers=workers,
+                    # how many is not known ahead: the progress counts the line-up's games
+                    on_progress=None,
+                )
+
+            skill = _skill(config, result, play, bots, skill_games)
+            metrics = result.metrics(None if skill is None else skill.index)
+            runs[-1] = replace(runs[-1], metrics=metrics, skill=skill)
+            found = order(run_findings(result, goals=config.has_archives) + skill_findings(skill))
             notes += [BalanceNote(rules, finding) for finding in found]
-    return replace(report, dynamic=tuple(runs), skipped=tuple(skipped), balance=tuple(notes))
+    given = tuple(bots) != DEFAULT_BOTS
+    return replace(
+        report,
+        dynamic=tuple(runs),
+        skipped=tuple(skipped),
+        balance=tuple(notes),
+        lineup=lineup_text(DESIGN, list(bots), given),
+    )
 
 
 def suggest_fixes(
@@ -1138,7 +1251,7 @@ def suggest_fixes(
     notes: list[BalanceNote] = []
     stopped = False
     for note in report.balance:
-        if stopped:
+        if stopped or not note.finding.is_finding:
             notes.append(note)
             continue
         config = parse_rules(note.rules)
@@ -1150,7 +1263,13 @@ def suggest_fixes(
         if stopped:
             notes.append(note)  # the search was cut short: no suggestion to report
             continue
+        kit = None if fixed is None else kit_command(report.source, str(fixed), seed)
         notes.append(
-            replace(note, suggestion=suggestion, fixed=None if fixed is None else str(fixed))
+            replace(
+                note,
+                suggestion=suggestion,
+                fixed=None if fixed is None else str(fixed),
+                kit=kit,
+            )
         )
     return replace(report, balance=tuple(notes), suggest_interrupted=stopped)

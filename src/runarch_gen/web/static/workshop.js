@@ -460,6 +460,7 @@ function playtestPage() {
       verdict.textContent = `${title}: ${playable ? T.playable : T.not_playable}`;
       verdict.className = "verdict " + (playable ? "ok" : "bad");
       $("#playtest-job .verdict-lines").textContent = result.verdict_lines.join("\n");
+      $("#playtest-job .metrics").replaceChildren(metricsTable(result.verdict.metrics));
       $("#playtest-job .report").textContent = result.summary;
       const tables = $("#playtest-job .tables");
       tables.replaceChildren();
@@ -471,6 +472,27 @@ function playtestPage() {
       }
     });
   });
+}
+
+function metricsTable(metrics) {
+  // The design metrics of the verdict, each with its 95 % interval (docs/metrics.md).
+  const table = el("table");
+  const head = el("tr");
+  for (const title of ["", T.value, T.rate_interval]) head.append(el("th", {}, title));
+  table.append(head);
+  const number = (x, digits) =>
+    x.toLocaleString(LANG, { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  for (const [name, m] of Object.entries(metrics || {})) {
+    const share = m.unit.startsWith("share");
+    const show = (x) => (x === null ? "–" : share ? number(100 * x, 1) + " %"
+      : m.unit === "points" ? number(100 * x, 1) : number(x, 3));
+    const unit = share || m.value === null ? "" : " " + m.unit;
+    const tr = el("tr");
+    tr.append(el("td", {}, name), el("td", {}, show(m.value) + unit),
+      el("td", {}, m.low === null ? "" : `${show(m.low)} – ${show(m.high)}`));
+    table.append(tr);
+  }
+  return table;
 }
 
 function winsTable(report) {
