@@ -498,4 +498,5 @@ function winsTable(report) {
 }
 
 const PAGES = { boards: boardsPage, decks: decksPage, kit: kitPage, playtest: playtestPage };
-PAGES[document.body.dataset.page]();
+// A page with a script of its own (play.js) is not listed here.
+if (PAGES[document.body.dataset.page]) PAGES[document.body.dataset.page]();

@@ -1,0 +1,14 @@
+"""The renderers of the games with a page of their own; any other game gets the generic one."""
+
+from __future__ import annotations
+
+from runarch_gen.web.play.backgammon import BackgammonView
+from runarch_gen.web.play.bluff import BluffView
+from runarch_gen.web.play.view import Renderer
+
+__all__ = ["RENDERERS"]
+
+RENDERERS: dict[str, Renderer] = {
+    "bluff": BluffView(),
+    "backgammon": BackgammonView(),
+}
