@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from runarch_gen.web.play.backgammon import BackgammonView
 from runarch_gen.web.play.bluff import BluffView
+from runarch_gen.web.play.malacca import MalaccaView
+from runarch_gen.web.play.runarch import RunArchView
 from runarch_gen.web.play.view import Renderer
 
 __all__ = ["RENDERERS"]
@@ -11,4 +13,6 @@ __all__ = ["RENDERERS"]
 RENDERERS: dict[str, Renderer] = {
     "bluff": BluffView(),
     "backgammon": BackgammonView(),
+    "malacca": MalaccaView(),
+    "runarch": RunArchView(),
 }

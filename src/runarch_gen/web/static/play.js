@@ -33,6 +33,13 @@ async function call(method, url, body) {
   return { ok: response.ok, status: response.status, data };
 }
 
+// An element holding ``children`` (nodes or texts).
+function h(tag, attrs, ...children) {
+  const node = el(tag, attrs);
+  node.append(...children);
+  return node;
+}
+
 function actionButton(text, label, extra) {
   const button = el("button", Object.assign({ type: "button", "data-action": text }, extra || {}), label || text);
   button.addEventListener("click", () => act(text));
@@ -296,7 +303,7 @@ function statusText(p) {
 
 function resultText(p) {
   const r = p.result;
-  const winners = r.winners.map((w) => sideName(p, w));
+  const winners = r.winners.map((w) => r.sides[w - 1] || sideName(p, w));
   const who = winners.length ? winners.join(", ") : T.play_nobody;
   const mine = r.winners.includes(p.seat);
   const head = r.winners.length === 0 ? T.play_no_winner : mine ? T.play_you_won : T.play_you_lost;
@@ -381,7 +388,7 @@ async function renderResult(p) {
   table.append(head);
   p.result.scores.forEach((score, i) => {
     const row = el("tr");
-    row.append(el("td", {}, `${sideName(p, i + 1)} (${plays(p, i + 1)})`),
+    row.append(el("td", {}, p.seats[i] ? `${sideName(p, i + 1)} (${plays(p, i + 1)})` : p.result.sides[i]),
       ...parts.map((part) => el("td", {}, String(score[part] ?? ""))));
     table.append(row);
   });
@@ -397,6 +404,7 @@ async function renderResult(p) {
         recordLine.append(el("a", { href: file.url, download: file.name, "data-file": file.name }, file.name), " ");
       }
       $(".replay code", box).textContent = answer.data.replay;
+      if (answer.data.files.length > 1) recordLine.append(el("small", {}, T.play_files_together));
     } else {
       recordLine.textContent = T.play_no_record;
     }
@@ -775,6 +783,369 @@ RENDER.backgammon = (p, board, controls) => {
     parts.push(el("p", {}, fmt(T.bg_resign_offer, { kind: T["bg_kind_" + v.resign_offer] })));
   }
   controls.replaceChildren(...parts);
+};
+
+// ---------------------------------------------------------------------------------------------
+// Malacca: your action cards, the open stakes, the ship, and each round's resolution step by step.
+
+function mlCard(label) {
+  return T["ml_card_" + label.replace("-", "_")] || label;
+}
+
+function mlResolution(p, r) {
+  const box = el("div", { class: "ml-resolution", "data-round": String(r.round) });
+  box.append(el("h3", {}, fmt(T.ml_resolution, { round: r.round, cargo: r.cargo })));
+  if (!r.cards_seen) {
+    box.append(el("p", {}, r.captured ? T.ml_captured : T.ml_not_captured));
+    box.append(el("p", { class: "ml-changes" }, r.changes.map((c, i) =>
+      `${sideName(p, i + 1)} ${c >= 0 ? "+" : ""}${c}`).join(" · ")));
+    box.append(el("p", { class: "note" }, T.ml_cards_unseen));
+    return box;
+  }
+  const list = el("ol", { class: "ml-steps" });
+  const shown = G.ui.mlShown && G.ui.mlShown.round === r.round ? G.ui.mlShown.count : 1;
+  r.steps.forEach((step, i) => {
+    const item = el("li", { "data-step": step.kind });
+    if (step.kind === "reveal") {
+      item.textContent = T.ml_reveal + " " + step.seats.map((s) =>
+        `${sideName(p, s.seat)}: ${mlCard(s.card)}${s.card.startsWith("wait") ? ` → ${T["ml_role_" + s.role]}` : ""}, ${T.ml_stake} ${s.stake}`).join(" · ");
+    } else if (step.kind === "strength") {
+      const verdict = step.useless ? T.ml_useless : step.captured ? T.ml_captured : T.ml_defended;
+      item.textContent = fmt(T.ml_strength, { attack: step.attack, defence: step.defence, verdict });
+    } else {
+      const parts = step.parts.map((x) => `${T["ml_part_" + x.part] || x.part} ${x.value > 0 ? "+" : ""}${x.value}`);
+      item.textContent = `${sideName(p, step.seat)} (${T["ml_role_" + step.role]}): ` +
+        `${parts.join(", ") || T.ml_nothing} = ${step.change > 0 ? "+" : ""}${step.change}` +
+        (step.cards ? ` · ${fmt(T.ml_draws, { n: step.cards })}` : "");
+    }
+    item.hidden = i >= shown;
+    list.append(item);
+  });
+  box.append(list);
+  if (shown < r.steps.length) {
+    const next = el("button", { type: "button", class: "small ml-next" }, T.ml_next_step);
+    next.addEventListener("click", () => {
+      G.ui.mlShown = { round: r.round, count: shown + 1 };
+      RENDER.malacca(p, $("#play-board"), $("#play-controls"));
+    });
+    const all = el("button", { type: "button", class: "small" }, T.ml_all_steps);
+    all.addEventListener("click", () => {
+      G.ui.mlShown = { round: r.round, count: r.steps.length };
+      RENDER.malacca(p, $("#play-board"), $("#play-controls"));
+    });
+    box.append(h("p", {}, next, " ", all));
+  }
+  if (r.inferred) box.append(el("p", { class: "note" }, T.ml_inferred));
+  return box;
+}
+
+RENDER.malacca = (p, board, controls) => {
+  const v = p.view;
+  const head = el("div", { class: "ml-ship" });
+  head.append(el("span", { class: "ml-cargo" }, v.cargo === null ? "—" : String(v.cargo)),
+    el("span", {}, fmt(T.ml_round, { round: Math.min(v.round, v.rounds), rounds: v.rounds }) + " · " +
+      fmt(T.ml_ships_left, { ships: v.ships_left.join(", ") || "—" }) + " · " +
+      fmt(T.ml_deck, { n: v.deck })));
+  const table = el("table", { class: "ml-table" });
+  const top = el("tr");
+  for (const title of ["", T.ml_money, T.ml_laid, T.ml_stake, T.ml_specials, T.ml_equipment]) {
+    top.append(el("th", {}, title));
+  }
+  table.append(top);
+  for (const s of v.seats) {
+    const row = el("tr", { class: (s.seat === p.seat ? "me" : "") + (s.seat === v.to_act ? " acting" : ""),
+      "data-seat": String(s.seat) });
+    const who = `${sideName(p, s.seat)} (${plays(p, s.seat)})` + (s.seat === v.captain ? " ⚓" : "") +
+      (s.character ? ` · ${s.character.title}` : "");
+    const laid = s.laid === null ? "" : s.laid === "hidden" ? T.ml_face_down
+      : mlCard(s.laid) + (s.choice ? ` → ${T["ml_role_" + s.choice]}` : "");
+    row.append(el("td", {}, who), el("td", {}, String(s.money)), el("td", {}, laid),
+      el("td", {}, s.stake === null ? "" : String(s.stake)), el("td", {}, String(s.specials)),
+      el("td", {}, s.equipment.some((n) => n) ? s.equipment.map((n, i) => n ? `${T["ml_role_" + ["attack", "defence", "trade"][i]]} ${n}` : "").filter(Boolean).join(", ") : ""));
+    table.append(row);
+  }
+  const hand = el("p", { class: "ml-hand" }, `${T.ml_your_cards}: ` +
+    ["attack", "defence", "trade"].map(mlCard).concat(
+      Object.entries(v.hand).map(([card, n]) => `${mlCard(card)}${n > 1 ? " ×" + n : ""}`)).join(", "));
+  const parts = [head, table, hand];
+  if (v.bottom.length) parts.push(el("p", { class: "note" }, `${T.ml_bottom}: ${v.bottom.map((c) => c === "?" ? "?" : mlCard(c)).join(", ")}`));
+  if (v.resolution) parts.push(mlResolution(p, v.resolution));
+  board.replaceChildren(...parts);
+
+  const choices = p.choices;
+  const out = [];
+  if (choices && choices.cards) {
+    const ui = G.ui.ml || (G.ui.ml = { card: null, stake: 0 });
+    if (!choices.cards.includes(ui.card)) ui.card = null;
+    ui.stake = Math.min(ui.stake, choices.max_stake);
+    const cards = el("p", { class: "ml-cards", role: "group", "aria-label": T.ml_your_cards });
+    for (const card of choices.cards) {
+      const button = el("button", { type: "button", "data-card": card, "aria-pressed": String(card === ui.card) }, mlCard(card));
+      button.addEventListener("click", () => { ui.card = card; RENDER.malacca(p, board, controls); });
+      cards.append(button, " ");
+    }
+    const stake = el("input", { type: "number", min: "0", max: String(choices.max_stake), step: "1",
+      value: String(ui.stake), name: "stake", "aria-label": T.ml_stake });
+    stake.addEventListener("input", () => {
+      const n = Number(stake.value);
+      ui.stake = Number.isInteger(n) ? Math.max(0, Math.min(n, choices.max_stake)) : 0;
+      lay.dataset.action = `${ui.card} ${ui.stake}`;
+      lay.textContent = fmt(T.ml_lay, { card: ui.card ? mlCard(ui.card) : "…", stake: ui.stake });
+    });
+    const lay = el("button", { type: "button", class: "primary ml-lay" },
+      fmt(T.ml_lay, { card: ui.card ? mlCard(ui.card) : "…", stake: ui.stake }));
+    lay.disabled = ui.card === null;
+    lay.dataset.action = `${ui.card} ${ui.stake}`;
+    lay.addEventListener("click", () => act(`${ui.card} ${Math.max(0, Math.min(ui.stake, choices.max_stake))}`));
+    const stakeLine = el("label", {}, `${T.ml_stake} (0–${choices.max_stake}) `);
+    stakeLine.append(stake);
+    out.push(el("h3", {}, T.ml_lay_card), cards, stakeLine, h("p", {}, lay));
+  } else if (choices && choices.buttons) {
+    const line = el("p", { class: "ml-buttons" });
+    for (const text of choices.buttons) line.append(actionButton(text, mlAction(text)), " ");
+    out.push(line);
+  }
+  controls.replaceChildren(...out);
+};
+
+function mlAction(text) {
+  const [verb, what] = text.split(" ");
+  if (verb === "pass") return T.ml_pass;
+  if (verb === "buy") return fmt(T.ml_buy, { what: T["ml_role_" + what] || what });
+  if (verb === "choose") return fmt(T.ml_choose, { role: T["ml_role_" + what] || what });
+  if (verb === "keep") return fmt(T.ml_keep, { card: mlCard(what) });
+  return text;
+}
+
+// ---------------------------------------------------------------------------------------------
+// RunArch: the board and its stones (two clicks swap), the hand with each card's valid lines and
+// the points they score, the offer's match areas, archives, bets, the score frame, the automa.
+
+function raAsset(name) {
+  return `/api/play/${G.id}/assets/${name}.svg?lang=${LANG}`;
+}
+
+function raCardImage(card, extra) {
+  const figure = el("figure", Object.assign({ class: "ra-card", "data-card": String(card.id) }, extra || {}));
+  figure.append(el("img", { src: raAsset(`card-${card.id}`), alt: fmt(T.ra_card_alt, {
+    id: card.id, pattern: card.pattern.join(" "), match: card.match, goal: card.goal, reward: card.reward,
+  }), loading: "lazy" }));
+  return figure;
+}
+
+function raSide(v, side) {
+  const names = { white: T.ra_white, black: T.ra_black, player: T.ra_player, automa: T.ra_automa };
+  return names[v.sides[side].name] || v.sides[side].name;
+}
+
+function raBoard(p, ui, swaps, line) {
+  const v = p.view;
+  const board = el("div", { class: "ra-board", role: "group", "aria-label": T.ra_board });
+  const partners = new Map();
+  if (ui.picked) {
+    for (const s of swaps) {
+      if (s.a === ui.picked) partners.set(s.b, s.action);
+      if (s.b === ui.picked) partners.set(s.a, s.action);
+    }
+  }
+  const movable = new Set(swaps.flatMap((s) => [s.a, s.b]));
+  board.append(el("span", { class: "corner" }));
+  for (const letter of "abcde") board.append(el("span", { class: "label" }, letter));
+  for (let row = 0; row < 5; row++) {
+    board.append(el("span", { class: "label" }, String(row + 1)));
+    for (let col = 0; col < 5; col++) {
+      const q = row * 5 + col;
+      const name = "abcde"[col] + (row + 1);
+      const cell = el("button", { type: "button", class: "sq", "data-square": name,
+        "data-tile": v.tiles[q], "data-stone": v.stones[q],
+        "aria-label": fmt(T.ra_square, { square: name, tile: v.tiles[q], stone: v.stones[q] }) });
+      cell.append(el("img", { class: "tile", src: raAsset(`tile-${v.tiles[q]}`), alt: "" }),
+        el("img", { class: "stone", src: raAsset(`stone-${v.stones[q]}`), alt: "" }));
+      if (line && line.includes(name)) cell.classList.add("line");
+      if (ui.picked === name) cell.classList.add("picked");
+      if (partners.has(name)) {
+        cell.classList.add("partner");
+        cell.addEventListener("click", () => act(partners.get(name)));
+      } else if (movable.has(name)) {
+        cell.classList.add("movable");
+        cell.addEventListener("click", () => {
+          ui.picked = ui.picked === name ? null : name;
+          RENDER.runarch(p, $("#play-board"), $("#play-controls"));
+        });
+      } else {
+        cell.disabled = !movable.size;
+      }
+      board.append(cell);
+    }
+  }
+  return board;
+}
+
+function raFrame(v) {
+  const width = 400;
+  const root = svg("svg", { viewBox: `0 0 ${width + 20} 46`, class: "ra-frame", role: "img",
+    "aria-label": T.ra_frame });
+  const x = (space) => 10 + (space / 100) * width;
+  root.append(svg("rect", { x: 10, y: 16, width, height: 12, fill: "#eee", stroke: "#999" }));
+  for (const mark of [25, 50, 75]) root.append(svg("line", { x1: x(mark), x2: x(mark), y1: 12, y2: 32, stroke: "#666" }));
+  for (const token of v.frame) {
+    if (!token.bet) continue;
+    root.append(svg("rect", { x: x(token.start - 1), y: 16, width: x(token.end) - x(token.start - 1), height: 12,
+      fill: token.bet === "gold" ? "#e0b030" : "#b8b8b8" }));
+  }
+  const colours = ["#f4f1e8", "#333"];
+  v.sides.forEach((side, i) => {
+    const space = side.total % 100;  // the frame wraps at 100
+    root.append(svg("circle", { cx: x(space), cy: i ? 36 : 9, r: 6, fill: colours[i], stroke: "#000" }));
+    root.append(svg("text", { x: x(space) + 9, y: i ? 40 : 13, "font-size": 10 }, String(side.total)));
+  });
+  return root;
+}
+
+function raEvent(v, e) {
+  const who = raSide(v, e.side);
+  if (e.kind === "swap") return fmt(T.ra_event_swap, { side: who, squares: e.squares.join(", ") });
+  return fmt(e.filed ? T.ra_event_filed : T.ra_event_score, { side: who, points: e.points, total: e.total });
+}
+
+RENDER.runarch = (p, board, controls) => {
+  const v = p.view;
+  const choices = p.choices || { swaps: [], lines: [], end: null, bets: [], setup: [] };
+  if (!G.ui.ra || G.ui.ra.version !== p.version) {
+    G.ui.ra = { version: p.version, picked: null, line: null };
+  }
+  const ui = G.ui.ra;
+  const chosen = choices.lines.find((l) => `${l.slot}:${l.line}` === ui.line) || null;
+  const left = [raBoard(p, ui, choices.swaps, chosen ? chosen.squares : null)];
+  // The scores, the frame and the automa's or the other side's last moves.
+  const scores = el("table", { class: "ra-scores" });
+  const head = el("tr");
+  for (const title of ["", T.ra_total, T.ra_best, T.ra_minimum, T.ra_phase]) head.append(el("th", {}, title));
+  scores.append(head);
+  for (const i of [0, 1]) {
+    const s = v.sides[i];
+    const row = el("tr", { class: i === v.me ? "me" : "" });
+    row.append(el("td", {}, raSide(v, i) + (i === v.to_move - 1 && !p.result ? " ◀" : "")),
+      el("td", {}, String(s.total)), el("td", {}, String(s.best)), el("td", {}, String(s.minimum)),
+      el("td", {}, v.simple ? "—" : String(s.phase)));
+    scores.append(row);
+  }
+  left.push(scores, raFrame(v));
+  if (v.events.length) {
+    const list = el("ul", { class: "ra-events" });
+    for (const e of v.events.slice(-6)) list.append(el("li", {}, raEvent(v, e)));
+    left.push(h("details", { class: "ra-events-box", open: "" }, el("summary", {}, T.ra_events), list));
+  }
+  board.replaceChildren(...left);
+
+  const out = [];
+  const stageWords = { setup: T.ra_stage_setup, play: T.ra_stage_play, bet: T.ra_stage_bet, over: T.ra_stage_over };
+  out.push(el("p", { class: "ra-stage" }, `${stageWords[v.stage]} · ${fmt(T.ra_turn, { turn: v.turn })}` +
+    (v.simple ? ` · ${fmt(T.ra_target, { target: v.target })}` : "")));
+  if (choices.setup.length) {
+    out.push(el("h3", {}, T.ra_setup));
+    const dealt = el("div", { class: "ra-cards" });
+    for (const card of v.dealt) dealt.append(raCardImage(card));
+    out.push(dealt);
+    const list = el("div", { class: "ra-options" });
+    for (const option of choices.setup) {
+      list.append(actionButton(option.action, fmt(T.ra_setup_option, {
+        public: option.public.join(", "), secret: option.secret, keep: option.keep.join(", "),
+      }), { class: "small" }));
+    }
+    out.push(list);
+  }
+  if (choices.bets.length) {
+    out.push(el("h3", {}, fmt(T.ra_place_bet, { colour: T["ra_" + v.pending[0]] || v.pending[0] })));
+    const list = el("div", { class: "ra-options" });
+    for (const bet of choices.bets) {
+      const label = bet.goal !== undefined ? fmt(T.ra_bet_goal, { goal: bet.goal })
+        : fmt(T.ra_bet_archive, { archive: bet.archive, cards: bet.cards });
+      list.append(actionButton(bet.action, label, { class: "small" }));
+    }
+    out.push(list);
+  }
+  if (v.stage === "play" && v.to_move - 1 === v.me && !p.result) {
+    // The hand: each card with the lines it is valid on now, and what it would score there.
+    out.push(el("h3", {}, T.ra_hand));
+    const hand = el("div", { class: "ra-hand" });
+    v.hand.forEach((card, slot) => {
+      const box = el("div", { class: "ra-hand-card" });
+      box.append(raCardImage(card));
+      const mine = choices.lines.filter((l) => l.slot === slot + 1);
+      const lines = el("div", { class: "ra-lines" });
+      if (!mine.length) lines.append(el("span", { class: "note" }, T.ra_no_line));
+      for (const l of mine) {
+        const key = `${l.slot}:${l.line}`;
+        const button = el("button", { type: "button", class: "small ra-line", "data-line": key,
+          "aria-pressed": String(ui.line === key) },
+          l.bonus ? fmt(T.ra_line_bonus, l) : fmt(T.ra_line, l));
+        button.addEventListener("click", () => {
+          ui.line = ui.line === key ? null : key;
+          RENDER.runarch(p, board, controls);
+        });
+        lines.append(button);
+      }
+      box.append(lines);
+      hand.append(box);
+    });
+    if (!v.hand.length) hand.append(el("p", { class: "note" }, T.ra_empty_hand));
+    out.push(hand);
+    if (chosen) {
+      const list = el("div", { class: "ra-options" });
+      for (const option of chosen.options) {
+        const where = option.archive ? fmt(T.ra_into, { archive: option.archive }) : "";
+        const draw = option.draw === null ? T.ra_no_draw : option.draw === "pile" ? T.ra_draw_pile
+          : fmt(T.ra_draw_offer, { slot: option.draw.split(" ")[1] });
+        list.append(actionButton(option.action, fmt(T.ra_score_option, {
+          card: chosen.card, line: chosen.line, score: chosen.score, where, draw,
+        }), { class: "primary small" }));
+      }
+      out.push(list);
+    }
+    const swapLine = el("p", { class: "ra-swap-note" });
+    if (choices.swaps.length) {
+      swapLine.append(ui.picked ? fmt(T.ra_pick_partner, { square: ui.picked }) : T.ra_pick_square);
+      out.push(swapLine);
+    }
+    if (choices.end) out.push(h("p", {}, actionButton(choices.end, T.ra_end_turn, { class: "primary" })));
+  }
+  // What else the seat sees: the offer, goals, archives, bets, conditions.
+  if (!v.simple) {
+    const offer = el("div", { class: "ra-offer" });
+    offer.append(el("span", {}, `${T.ra_offer}: `));
+    v.offer.forEach((code, i) => offer.append(h("span", { class: "ra-match" },
+      el("img", { src: raAsset(`tile-${code}`), alt: code }), el("small", {}, `${i + 1}`))));
+    offer.append(el("span", {}, ` · ${fmt(T.ra_pile, { n: v.pile })}`));
+    out.push(offer);
+    if (v.secret || v.public_goals.length) {
+      const goals = el("div", { class: "ra-cards small" });
+      if (v.secret) goals.append(raCardImage(v.secret, { title: T.ra_secret }));
+      for (const card of v.public_goals) goals.append(raCardImage(card, { title: T.ra_public }));
+      out.push(h("details", {}, el("summary", {}, T.ra_goals), goals));
+    }
+    const archives = el("table", { class: "ra-archives" });
+    const top = el("tr");
+    top.append(el("th", {}, ""), ...v.archive_rules.map((rule, i) => el("th", {}, `${"LMR"[i]}: ${T["ra_rule_" + rule] || rule}`)));
+    archives.append(top);
+    v.sides.forEach((s, i) => {
+      if (v.solo && i === 1) return;
+      const row = el("tr");
+      row.append(el("td", {}, raSide(v, i)));
+      s.archives.forEach((cards, a) => {
+        const bets = s.bets.filter((b) => b.archive === "LMR"[a]).map((b) => `${b.cards}${b.bet === "gold" ? "●" : "○"}`);
+        row.append(el("td", {}, `${cards.map((c) => c.match).join(" ") || "—"} (${cards.length}/${v.capacity})` +
+          (bets.length ? ` · ${T.ra_bets}: ${bets.join(" ")}` : "")));
+      });
+      archives.append(row);
+    });
+    out.push(archives);
+    if (v.conditions.length) {
+      out.push(el("p", { class: "note" }, `${T.ra_conditions}: ` + v.conditions.map((c) =>
+        `${c.text}${c.bet ? (c.bet === "gold" ? " ●" : " ○") : " ✓"}`).join(" · ")));
+    }
+  }
+  controls.replaceChildren(...out);
 };
 
 // ---------------------------------------------------------------------------------------------
