@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from runarch_gen.bluff.engine import BluffGame, BluffObservation, Phase
-from runarch_gen.bluff.notation import STAR_TEXT
+from runarch_gen.bluff.rules import STAR_TEXT
 from runarch_gen.play.game import Game
 from runarch_gen.web.play.view import Renderer
 

@@ -95,12 +95,14 @@ def rank_plays(
     if deeper is None or len(legal) == 1:
         return _source(name, False), [(legal[i][0], float(values[i]), None) for i in order]
     bot.rules_egyptian = observation.rules.egyptian  # type: ignore[attr-defined]
-    top = [
+    top: list[tuple[int, float, float | None]] = [
         (legal[i][0], float(values[i]), float(deeper(legal[i][1].other, legal[i][1].mover)))
         for i in order[:DEEPER]
     ]
     top.sort(key=lambda row: -(row[2] or 0.0))
-    rest = [(legal[i][0], float(values[i]), None) for i in order[DEEPER:]]
+    rest: list[tuple[int, float, float | None]] = [
+        (legal[i][0], float(values[i]), None) for i in order[DEEPER:]
+    ]
     return _source(name, True), top + rest
 
 

@@ -57,7 +57,8 @@ class MalaccaView(Renderer):
             if table is not None and table["round"] == resolved - 1:
                 if obs.round == resolved - 1 and all(c is not None and c >= 0 for c in obs.laid):
                     # still on the table, revealed: the cards and every choice
-                    table = {**table, "laid": list(obs.laid), "choices": list(obs.choices)}
+                    seen = _table(obs)
+                    table = {**table, **{k: seen[k] for k in ("laid", "stakes", "choices")}}
                 memory["last"] = _resolution(game, table, obs)
 
     def view(

@@ -124,6 +124,8 @@ class PlaySession:
     chance: Chance | None = None
     clock: Callable[[], float] = time.monotonic
     renderer: Renderer | None = None
+    initial: Callable[[Game[Any]], State[Any]] | None = None
+    """The initial state (default: the game's, its setup drawn from the seed when sampled)."""
     created: float = field(init=False)
     touched: float = field(init=False)
 
@@ -139,9 +141,10 @@ class PlaySession:
             if plan.kind == "bot"
         }
         sampled = game.game_type.chance_mode is ChanceMode.SAMPLED
-        self.state: State[Any] = game.new_initial_state(
-            random.Random(self.seed) if sampled else None
-        )
+        if self.initial is not None:
+            self.state: State[Any] = self.initial(game)
+        else:
+            self.state = game.new_initial_state(random.Random(self.seed) if sampled else None)
         self._chance_rng = random.Random(f"{self.seed}:chance")
         self.perfect = game.game_type.information is Information.PERFECT
         self.entries: list[_Entry] = []
@@ -152,6 +155,7 @@ class PlaySession:
         self.version = 0
         self.due: float | None = None
         self.failure: str | None = None
+        self.blocked = "nothing to take back yet"
         self.lock = threading.RLock()
         self._undo_cache: tuple[int, int, tuple[bool, str]] | None = None
         self.created = self.touched = self.clock()
@@ -204,6 +208,11 @@ class PlaySession:
             view.note(self.game, state.observation(seat), seat, memory)
         if actor == CHANCE_PLAYER or (not self.perfect and actor not in self.memory):
             self.snapshots.clear()  # nothing before this can be taken back any more
+            self.blocked = (
+                "chance has spoken since"
+                if actor == CHANCE_PLAYER
+                else "another player has answered since"
+            )
 
     def advance(self) -> None:
         """Draw chance at once and make the bot moves that have fallen due."""
@@ -300,7 +309,7 @@ class PlaySession:
         if any(plan.person and p != seat for p, plan in enumerate(self.seats)):
             return False, "undo is for games against bots"
         if not self.snapshots or self.snapshots[-1].seat != seat:
-            return False, "nothing of yours to take back since the last roll, draw or answer"
+            return False, self.blocked
         snapshot = self.snapshots[-1]
         replay = snapshot.state.copy()
         for index, entry in enumerate(self.entries[snapshot.length :]):
