@@ -48,7 +48,8 @@ function actionButton(text, label, extra) {
 
 function sideName(p, seat) {
   const s = p.seats[seat - 1];
-  return s ? s.side : `p${seat}`;
+  const side = s ? s.side : `p${seat}`;
+  return T["side_" + side] || side;
 }
 
 function isPerson(p, seat) {
@@ -121,6 +122,7 @@ function setupPage() {
     if (![...rows.querySelectorAll("select")].some((s) => s.value === "you")) {
       rows.querySelector("select").value = "you";
     }
+    rows.dataset.for = params.get("rules");  // the rules these seats are for
   }
 
   function later() {
@@ -303,7 +305,7 @@ function statusText(p) {
 
 function resultText(p) {
   const r = p.result;
-  const winners = r.winners.map((w) => r.sides[w - 1] || sideName(p, w));
+  const winners = r.winners.map((w) => T["side_" + r.sides[w - 1]] || r.sides[w - 1] || sideName(p, w));
   const who = winners.length ? winners.join(", ") : T.play_nobody;
   const mine = r.winners.includes(p.seat);
   const head = r.winners.length === 0 ? T.play_no_winner : mine ? T.play_you_won : T.play_you_lost;
@@ -867,7 +869,7 @@ RENDER.malacca = (p, board, controls) => {
   const hand = el("p", { class: "ml-hand" }, `${T.ml_your_cards}: ` +
     ["attack", "defence", "trade"].map(mlCard).concat(
       Object.entries(v.hand).map(([card, n]) => `${mlCard(card)}${n > 1 ? " ×" + n : ""}`)).join(", "));
-  const parts = [head, table, hand];
+  const parts = [head, h("div", { class: "scroll" }, table), hand];
   if (v.bottom.length) parts.push(el("p", { class: "note" }, `${T.ml_bottom}: ${v.bottom.map((c) => c === "?" ? "?" : mlCard(c)).join(", ")}`));
   if (v.resolution) parts.push(mlResolution(p, v.resolution));
   board.replaceChildren(...parts);
@@ -934,8 +936,8 @@ function raCardImage(card, extra) {
 }
 
 function raSide(v, side) {
-  const names = { white: T.ra_white, black: T.ra_black, player: T.ra_player, automa: T.ra_automa };
-  return names[v.sides[side].name] || v.sides[side].name;
+  const name = v.sides[side].name;
+  return T["side_" + name] || name;
 }
 
 function raBoard(p, ui, swaps, line) {
