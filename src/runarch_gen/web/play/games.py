@@ -8,7 +8,7 @@ from runarch_gen.web.play.malacca import MalaccaView
 from runarch_gen.web.play.runarch import RunArchView
 from runarch_gen.web.play.view import Renderer
 
-__all__ = ["RENDERERS"]
+__all__ = ["RENDERERS", "renderer_for"]
 
 RENDERERS: dict[str, Renderer] = {
     "bluff": BluffView(),
@@ -16,3 +16,10 @@ RENDERERS: dict[str, Renderer] = {
     "malacca": MalaccaView(),
     "runarch": RunArchView(),
 }
+
+_GENERIC = Renderer()
+
+
+def renderer_for(name: str) -> Renderer:
+    """The renderer of the game called ``name`` (the generic one for any other game)."""
+    return RENDERERS.get(name, _GENERIC)

@@ -57,7 +57,8 @@ from runarch_gen.play.game import (
     sample_chance,
 )
 from runarch_gen.play.registry import Registration
-from runarch_gen.web.play.view import RecordFile, Renderer, renderer_for, to_json
+from runarch_gen.web.play.games import renderer_for
+from runarch_gen.web.play.view import RecordFile, Renderer, to_json
 
 __all__ = ["MAX_ACTION_TEXT", "PlaySession", "SeatPlan"]
 

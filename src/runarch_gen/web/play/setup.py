@@ -26,8 +26,8 @@ from runarch_gen.errors import InputError
 from runarch_gen.play.game import Game
 from runarch_gen.play.registry import Registration
 from runarch_gen.web.params import field_float, field_int, field_seed, field_str
+from runarch_gen.web.play.games import renderer_for
 from runarch_gen.web.play.session import SeatPlan
-from runarch_gen.web.play.view import renderer_for
 
 __all__ = ["FIELDS", "MAX_DELAY", "PlayOptions", "read_options"]
 

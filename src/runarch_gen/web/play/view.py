@@ -28,7 +28,7 @@ from typing import Any
 
 from runarch_gen.play.game import ChanceMode, Game, State
 
-__all__ = ["RecordFile", "Renderer", "renderer_for", "to_json"]
+__all__ = ["RecordFile", "Renderer", "observation_fields", "to_json"]
 
 MAX_DEPTH = 8
 
@@ -187,13 +187,3 @@ class Renderer:
         """A picture of a public part of the game (``board.svg``, a card) by name, or ``None``."""
         del game, name, lang
         return None
-
-
-_GENERIC = Renderer()
-
-
-def renderer_for(name: str) -> Renderer:
-    """The renderer of the game called ``name`` (the generic one for any other game)."""
-    from runarch_gen.web.play.games import RENDERERS
-
-    return RENDERERS.get(name, _GENERIC)
