@@ -272,3 +272,24 @@ def test_a_plug_in_game_is_played_with_the_generic_view(web, store, monkeypatch)
     assert web.get(f"{made['url']}/record").json()["replay"] == (
         "runarch-gen pig replay pig-record.txt"
     )
+
+
+def test_runarch_with_a_board_and_a_deck_given_as_files(web, store) -> None:
+    from runarch_gen.runarch.boards.constraints import BoardConstraints
+    from runarch_gen.runarch.boards.generate import generate_board, generation_meta
+    from runarch_gen.runarch.boards.io import format_board
+    from runarch_gen.runarch.decks.cards import Deck
+    from runarch_gen.runarch.decks.io import deck_to_json
+    from runarch_gen.runarch.engine.sample import sample_deck
+
+    board = generate_board(seed=12)
+    board_text = format_board(board, "json", generation_meta(12, "auto", BoardConstraints()))
+    deck = sample_deck()
+    made = new(web, game="runarch", rules="variant=simple", board=board_text,
+               deck=deck_to_json(Deck(tuple(deck))), seed="3")  # fmt: skip
+    assert made["game"] == "runarch(variant=simple) (board and deck given)"
+    assert made["view"]["tiles"] == [piece.code for piece in board.tiles]
+    hand = {card["id"] for card in made["view"]["hand"]}
+    assert hand <= {card.id for card in deck}
+    only_board = new(web, game="runarch", rules="variant=simple,set=sample", board=board_text)
+    assert only_board["view"]["tiles"] == [piece.code for piece in board.tiles]

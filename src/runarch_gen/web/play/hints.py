@@ -69,6 +69,11 @@ def _strongest() -> tuple[str, Bot[Any]] | None:
     return None
 
 
+def _strongest_name() -> str:
+    found = _strongest()
+    return found[0] if found is not None else ""
+
+
 def _source(name: str, deep: bool) -> str:
     return f"the {name} bot's evaluator ({'1- and 2-ply' if deep else '1-ply'})"
 
@@ -137,9 +142,14 @@ def backgammon_hint(
                     "plies": 1 if deep is None else 2,
                 }
             )
-        return {"source": source, "plays": plays}
+        return {"source": source, "bot": _strongest_name(), "plays": plays}
     source, action = cube_advice(observation, [a for a, _ in legal])
-    return {"source": source, "plays": [], "decision": texts.get(action, str(action))}
+    return {
+        "source": source,
+        "bot": _strongest_name(),
+        "plays": [],
+        "decision": texts.get(action, str(action)),
+    }
 
 
 def _rating(error: float) -> str:
@@ -190,6 +200,7 @@ def backgammon_analysis(game: BackgammonGame, state: BackgammonState) -> dict[st
         )
     return {
         "source": source,
+        "bot": _strongest_name(),
         "sides": sides,
         "mistakes": [m for m in mistakes[:MISTAKES] if m["loss"] > 0],
     }

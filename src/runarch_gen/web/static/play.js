@@ -318,7 +318,7 @@ function render(p) {
   G.seat = p.seat;
   $("#play-title").textContent = `${gameTitle(p.name)}: ${p.game}`;
   $("#play-seats-line").textContent = p.seats.map((s) =>
-    `${s.side}: ${plays(p, s.seat)}${s.seat === p.seat ? " ◀" : ""}`).join(" · ");
+    `${sideName(p, s.seat)}: ${plays(p, s.seat)}${s.seat === p.seat ? " ◀" : ""}`).join(" · ");
   const status = $("#play-status");
   status.textContent = statusText(p);
   status.className = "status" + (p.to_move === p.seat ? " mine" : "");
@@ -433,7 +433,7 @@ async function hint() {
     return;
   }
   const hint = answer.data;
-  box.replaceChildren(el("p", {}, fmt(T.play_hint_by, { source: hint.source })));
+  box.replaceChildren(el("p", {}, fmt(T.play_hint_by, { bot: hint.bot })));
   if (hint.decision) box.append(el("p", {}, fmt(T.play_hint_decision, { decision: bgPhaseWord(hint.decision) })));
   const table = el("table", { class: "hint" });
   const head = el("tr");
@@ -461,7 +461,7 @@ async function analyze() {
     return;
   }
   const data = answer.data;
-  box.replaceChildren(el("p", {}, fmt(T.play_analysis_by, { source: data.source })));
+  box.replaceChildren(el("p", {}, fmt(T.play_analysis_by, { bot: data.bot })));
   const table = el("table");
   const head = el("tr");
   for (const title of ["", T.play_analysis_moves, T.play_analysis_error, T.play_analysis_rating]) head.append(el("th", {}, title));
@@ -1010,6 +1010,46 @@ function raEvent(v, e) {
   return fmt(e.filed ? T.ra_event_filed : T.ra_event_score, { side: who, points: e.points, total: e.total });
 }
 
+// Scoring a card: the archive, then the draw — each offered only as the legal options allow
+// — and one button that names the whole action (the first of each chosen to begin with).
+function raScoreChoice(p, ui, chosen, board, controls) {
+  const box = el("div", { class: "ra-score" });
+  const archives = [...new Set(chosen.options.map((o) => o.archive))];
+  if (!archives.includes(ui.archive)) ui.archive = archives[0];
+  const draws = chosen.options.filter((o) => o.archive === ui.archive).map((o) => o.draw);
+  if (!draws.includes(ui.draw)) ui.draw = draws[0];
+  const redraw = () => RENDER.runarch(p, board, controls);
+  const drawWord = (draw) => draw === null ? T.ra_no_draw : draw === "pile" ? T.ra_draw_pile
+    : fmt(T.ra_draw_offer, { slot: draw.split(" ")[1] });
+  if (archives[0] !== null) {
+    const row = el("p", { class: "ra-pick", role: "group", "aria-label": T.ra_archive });
+    row.append(`${T.ra_archive}: `);
+    for (const archive of archives) {
+      const button = el("button", { type: "button", class: "small", "aria-pressed": String(archive === ui.archive) },
+        `${archive}: ${T["ra_rule_" + p.view.archive_rules["LMR".indexOf(archive)]] || ""}`);
+      button.addEventListener("click", () => { ui.archive = archive; redraw(); });
+      row.append(button, " ");
+    }
+    box.append(row);
+  }
+  if (draws.length > 1 || draws[0] !== null) {
+    const row = el("p", { class: "ra-pick", role: "group", "aria-label": T.ra_draw });
+    row.append(`${T.ra_draw}: `);
+    for (const draw of draws) {
+      const button = el("button", { type: "button", class: "small", "aria-pressed": String(draw === ui.draw) }, drawWord(draw));
+      button.addEventListener("click", () => { ui.draw = draw; redraw(); });
+      row.append(button, " ");
+    }
+    box.append(row);
+  }
+  const option = chosen.options.find((o) => o.archive === ui.archive && o.draw === ui.draw);
+  const where = option.archive ? fmt(T.ra_into, { archive: option.archive }) : "";
+  box.append(h("p", { class: "ra-options" }, actionButton(option.action, fmt(T.ra_score_option, {
+    card: chosen.card, line: chosen.line, score: chosen.score, where, draw: drawWord(option.draw),
+  }), { class: "primary" })));
+  return box;
+}
+
 RENDER.runarch = (p, board, controls) => {
   const v = p.view;
   const choices = p.choices || { swaps: [], lines: [], end: null, bets: [], setup: [] };
@@ -1093,18 +1133,7 @@ RENDER.runarch = (p, board, controls) => {
     });
     if (!v.hand.length) hand.append(el("p", { class: "note" }, T.ra_empty_hand));
     out.push(hand);
-    if (chosen) {
-      const list = el("div", { class: "ra-options" });
-      for (const option of chosen.options) {
-        const where = option.archive ? fmt(T.ra_into, { archive: option.archive }) : "";
-        const draw = option.draw === null ? T.ra_no_draw : option.draw === "pile" ? T.ra_draw_pile
-          : fmt(T.ra_draw_offer, { slot: option.draw.split(" ")[1] });
-        list.append(actionButton(option.action, fmt(T.ra_score_option, {
-          card: chosen.card, line: chosen.line, score: chosen.score, where, draw,
-        }), { class: "primary small" }));
-      }
-      out.push(list);
-    }
+    if (chosen) out.push(raScoreChoice(p, ui, chosen, board, controls));
     const swapLine = el("p", { class: "ra-swap-note" });
     if (choices.swaps.length) {
       swapLine.append(ui.picked ? fmt(T.ra_pick_partner, { square: ui.picked }) : T.ra_pick_square);
