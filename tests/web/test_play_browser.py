@@ -230,3 +230,37 @@ def test_the_page_at_a_phones_width(served, browser, lang) -> None:
         assert errors == []
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_people_at_one_screen_see_their_own_dice_only_when_they_ask(served, browser) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    driver, _ = browser
+    url, _ = served
+    driver.get(f"{url}/play?lang=en")
+    Select(driver.find_element(By.CSS_SELECTOR, "select[name=game]")).select_by_value("bluff")
+    field = driver.find_element(By.CSS_SELECTOR, "input[name=rules]")
+    field.clear()
+    field.send_keys("players=2,first=1")
+    wait(driver, lambda d: d.execute_script(
+        "return document.querySelector('.seat-rows').dataset.for === 'players=2,first=1'"))  # fmt: skip
+    Select(driver.find_element(By.CSS_SELECTOR, "select[name=seat-1]")).select_by_value("human")
+    driver.find_element(By.ID, "play-start").click()
+    bid = wait(driver, lambda d: clickable(d, "#play-controls button.bid"))[0]
+    mine = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "[data-own]")]
+    bid.click()
+    curtain = wait(driver, lambda d: clickable(d, "#play-curtain"))[0]
+    assert "p2 to play" in curtain.text
+    # Behind the curtain the page still shows p1's view, not p2's dice.
+    assert [
+        e.get_attribute("data-own") for e in driver.find_elements(By.CSS_SELECTOR, "[data-own]")
+    ] == mine
+    driver.find_element(By.ID, "play-curtain-show").click()
+    wait(
+        driver,
+        lambda d: (
+            d.find_element(By.CSS_SELECTOR, ".bluff-seat.me").get_attribute("data-seat") == "2"
+        ),
+    )
+    assert clickable(driver, "#play-controls button.bid")  # p2 bids now

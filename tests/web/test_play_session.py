@@ -378,3 +378,23 @@ def test_malaccas_note_keeps_nothing_but_the_table() -> None:
         state.apply_text(text)
         view.note(game, state.observation(1), 1, memory)
     assert memory["table"]["laid"] == [-1, None]  # p1's card face down to p2
+
+
+def test_a_generated_set_is_the_librarys_and_stops_with_the_server() -> None:
+    """``set=N`` is made in a child process (a CP-SAT solve would hold the server's exit):
+    the same board and deck as ``kit --seed N``; a server that stops ends it at once."""
+    import threading
+    import time
+
+    from runarch_gen.runarch.register import load_runarch
+    from runarch_gen.web.play.setup import read_options
+
+    made = read_options({"game": "runarch", "rules": "variant=simple,set=5"}).game
+    library = load_runarch({"variant": "simple", "set": "5"})
+    assert made.board == library.board and tuple(made.cards) == tuple(library.cards)
+    stopping = threading.Event()
+    stopping.set()
+    started = time.monotonic()
+    with pytest.raises(InputError, match="set 6: the deck was not made"):
+        read_options({"game": "runarch", "rules": "set=6"}, stopping)
+    assert time.monotonic() - started < 2.0

@@ -115,10 +115,13 @@ def _guarded(handler: Callable[[Request], Any]) -> Callable[[Request], Any]:
 
 
 async def create(request: Request) -> Response:
+    from runarch_gen.web.work import stopping_event
+
     _params(request, set())
     body = await _body(request)
-    options = await run_in_threadpool(read_options, body)
     store = store_of(request)
+    store.check(_client(request))  # at the limit: refused before any game is made
+    options = await run_in_threadpool(read_options, body, stopping_event(request))
 
     def make(game_id: str) -> PlaySession:
         return PlaySession(

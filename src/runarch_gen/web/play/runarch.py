@@ -24,6 +24,7 @@ the automa did since the seat's last look is told from the change between two ob
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -83,6 +84,25 @@ class RunArchView(Renderer):
     def sides(self, game: Game[Any]) -> tuple[str, ...]:
         assert isinstance(game, RunArchGame)
         return game.sides[: game.num_players]
+
+    def make_game(
+        self, registration: Any, values: Mapping[str, Any], stopping: threading.Event | None
+    ) -> Game[Any]:
+        """The game of ``values``; a set generated from a seed (``set=N``, a CP-SAT solve of
+        seconds) is made by ``runarch-gen deck`` in a process of its own, which ends as soon as
+        the server stops (a solve in the server's threads would hold its exit)."""
+        from runarch_gen.runarch.boards.generate import generate_board
+        from runarch_gen.runarch.decks.io import parse_deck
+        from runarch_gen.runarch.register import load_runarch
+
+        chosen = str(values.get("set", "")).strip().lower()
+        if not chosen.isdigit():
+            return load_runarch(values)
+        seed = int(chosen)
+        base = load_runarch({**values, "set": "sample"})
+        text = _deck_in_child(seed, stopping)
+        deck = parse_deck(text, source=f"set {seed}")
+        return RunArchGame(base.config, generate_board(seed=seed), deck)
 
     def game_with_files(
         self, registration: Any, values: Mapping[str, Any], files: Mapping[str, str]
@@ -316,6 +336,51 @@ class RunArchView(Renderer):
                 return None
             return _card_svg(game, found[0], lang).encode(), "image/svg+xml"
         return None
+
+
+DECK_SECONDS = 120.0
+"""The longest a set's deck may take to generate for a game."""
+
+
+def _deck_in_child(seed: int, stopping: threading.Event | None) -> str:
+    """The deck ``runarch-gen kit --seed SEED`` generates, as JSON, made in a child process
+    (killed with its group when the server stops or after :data:`DECK_SECONDS`)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import tempfile
+    import time
+
+    from runarch_gen.errors import InputError
+
+    with tempfile.TemporaryDirectory(prefix="runarch-play-") as folder:
+        out = os.path.join(folder, "deck.json")
+        child = subprocess.Popen(
+            [sys.executable, "-m", "runarch_gen", "deck", "--seed", str(seed), "-o", out],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + DECK_SECONDS
+        try:
+            while child.poll() is None:
+                if (stopping is not None and stopping.is_set()) or time.monotonic() > deadline:
+                    raise InputError(f"set {seed}: the deck was not made (the server stops)")
+                time.sleep(0.05)
+        finally:
+            if child.poll() is None:
+                os.killpg(child.pid, signal.SIGKILL)
+                child.wait()
+            assert child.stderr is not None
+            errors = child.stderr.read().decode("utf-8", "replace")
+            child.stderr.close()
+        if child.returncode != 0:
+            last = errors.strip().splitlines()[-1:] or ["no message"]
+            raise InputError(f"set {seed}: the deck was not made: {last[0][:200]}")
+        with open(out, encoding="utf-8") as handle:
+            return handle.read()
 
 
 def _piece_code(index: int) -> str:

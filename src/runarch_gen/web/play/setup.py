@@ -18,7 +18,7 @@ from __future__ import annotations
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +28,7 @@ from runarch_gen.play.registry import Registration
 from runarch_gen.web.params import field_float, field_int, field_seed, field_str
 from runarch_gen.web.play.games import renderer_for
 from runarch_gen.web.play.session import SeatPlan
+from runarch_gen.web.work import Busy
 
 __all__ = ["FIELDS", "MAX_DELAY", "PlayOptions", "read_options"]
 
@@ -39,7 +40,10 @@ HUMAN = "human"
 _CACHED_GAMES = 16
 _games: OrderedDict[str, Game[Any]] = OrderedDict()
 _games_lock = threading.Lock()
-_making = threading.Lock()  # one set generated at a time (a deck takes seconds)
+_making = threading.Lock()  # one game made at a time (a RunArch set takes seconds)
+_waiting = [0]
+MAX_MAKING = 3
+"""Games being made or waiting to be (beyond: 429)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,14 +86,23 @@ def _bot_names(body: Mapping[str, Any]) -> list[str]:
     return names
 
 
-def _cached(key: str, make: Any) -> Game[Any]:
+def _cached(key: str, make: Callable[[], Game[Any]]) -> Game[Any]:
     with _games_lock:
         found = _games.get(key)
         if found is not None:
             _games.move_to_end(key)
             return found
-    with _making:
-        game: Game[Any] = make()
+        if _waiting[0] >= MAX_MAKING:
+            raise Busy("games are being set up: try again in a few seconds")
+        _waiting[0] += 1
+    try:
+        with _making:
+            with _games_lock:
+                found = _games.get(key)  # made meanwhile by the request it waited for
+            game: Game[Any] = found if found is not None else make()
+    finally:
+        with _games_lock:
+            _waiting[0] -= 1
     with _games_lock:
         _games[key] = game
         while len(_games) > _CACHED_GAMES:
@@ -97,7 +110,7 @@ def _cached(key: str, make: Any) -> Game[Any]:
     return game
 
 
-def read_options(body: Mapping[str, Any]) -> PlayOptions:
+def read_options(body: Mapping[str, Any], stopping: threading.Event | None = None) -> PlayOptions:
     """The form ``body`` checked in full (see the module); :class:`InputError` names the field."""
     from runarch_gen.games import game_values
 
@@ -118,7 +131,7 @@ def read_options(body: Mapping[str, Any]) -> PlayOptions:
             raise InputError(f"--{given}: {short} takes no {given} file")
         game, text = made
     else:
-        game = _cached(text, lambda: registration.load(values))
+        game = _cached(text, lambda: renderer.make_game(registration, values, stopping))
     players = game.num_players
     seat = field_int(body, "seat", 1, players, default=1) - 1
     names = _bot_names(body)

@@ -91,17 +91,26 @@ class PlayStore:
         mine = sum(1 for s in self._games.values() if s.owner == owner)
         return mine + self._making.get(owner, 0)
 
+    def _refuse_beyond_limits(self, owner: str) -> None:
+        if self._count(owner) >= self.per_client:
+            raise Busy(
+                f"you have {self.per_client} games already: end one (or let one sit"
+                f" {self.idle / 60:.0f} minutes) before starting another"
+            )
+        if len(self._games) + sum(self._making.values()) >= self.max_games:
+            raise Busy("the server holds as many games as it can: try again later")
+
+    def check(self, owner: str) -> None:
+        """:class:`Busy` when ``owner`` may not start a game now (before one is made)."""
+        self.tick()
+        with self._lock:
+            self._refuse_beyond_limits(owner)
+
     def create(self, owner: str, make: Callable[[str], PlaySession]) -> PlaySession:
         """A new game of ``owner`` made by ``make(id)``; :class:`Busy` beyond the limits."""
         self.tick()
         with self._lock:
-            if self._count(owner) >= self.per_client:
-                raise Busy(
-                    f"you have {self.per_client} games already: end one (or let one sit"
-                    f" {self.idle / 60:.0f} minutes) before starting another"
-                )
-            if len(self._games) + sum(self._making.values()) >= self.max_games:
-                raise Busy("the server holds as many games as it can: try again later")
+            self._refuse_beyond_limits(owner)
             self._making[owner] = self._making.get(owner, 0) + 1
             game_id = f"{self.boot}-{secrets.token_hex(16)}"
         try:

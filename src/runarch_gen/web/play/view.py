@@ -22,6 +22,7 @@ import dataclasses
 import enum
 import inspect
 import math
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -101,6 +102,15 @@ class Renderer:
     kind = "generic"
     files: tuple[str, ...] = ()
     """The parts a game may be given as files (RunArch: ``board``, ``deck``)."""
+
+    def make_game(
+        self, registration: Any, values: Mapping[str, Any], stopping: threading.Event | None
+    ) -> Game[Any]:
+        """The game of ``values`` (``stopping``: set when the server stops, for a game whose
+        making takes long)."""
+        del stopping
+        game: Game[Any] = registration.load(values)
+        return game
 
     def game_with_files(
         self, registration: Any, values: Mapping[str, Any], files: Mapping[str, str]
