@@ -200,7 +200,7 @@ def test_a_game_survives_a_reload_and_a_restart_is_said(served, browser) -> None
     assert driver.find_element(By.ID, "play-board").text == before  # the same dice, the same game
     app.state.play_store = PlayStore()  # what a restarted server has: none of the old games
     driver.refresh()
-    gone = wait(driver, lambda d: [e for e in clickable(d, "#play-gone")])[0]
+    gone = wait(driver, lambda d: clickable(d, "#play-gone"))[0]
     assert gone.get_attribute("data-gone") == "restart"
     assert "restarted" in gone.text
     assert "id=" not in driver.current_url
@@ -243,8 +243,8 @@ def test_people_at_one_screen_see_their_own_dice_only_when_they_ask(served, brow
     field = driver.find_element(By.CSS_SELECTOR, "input[name=rules]")
     field.clear()
     field.send_keys("players=2,first=1")
-    wait(driver, lambda d: d.execute_script(
-        "return document.querySelector('.seat-rows').dataset.for === 'players=2,first=1'"))  # fmt: skip
+    ready = "return document.querySelector('.seat-rows').dataset.for === 'players=2,first=1'"
+    wait(driver, lambda d: d.execute_script(ready))
     Select(driver.find_element(By.CSS_SELECTOR, "select[name=seat-1]")).select_by_value("human")
     driver.find_element(By.ID, "play-start").click()
     bid = wait(driver, lambda d: clickable(d, "#play-controls button.bid"))[0]

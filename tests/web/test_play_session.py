@@ -389,7 +389,7 @@ def test_a_generated_set_is_the_librarys_and_stops_with_the_server() -> None:
     from runarch_gen.runarch.register import load_runarch
     from runarch_gen.web.play.setup import read_options
 
-    made = read_options({"game": "runarch", "rules": "variant=simple,set=5"}).game
+    made: Any = read_options({"game": "runarch", "rules": "variant=simple,set=5"}).game
     library = load_runarch({"variant": "simple", "set": "5"})
     assert made.board == library.board and tuple(made.cards) == tuple(library.cards)
     stopping = threading.Event()
