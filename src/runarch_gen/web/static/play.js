@@ -715,6 +715,23 @@ RENDER.backgammon = (p, board, controls) => {
     for (const edge of node.edges) if (edge[0] === ui.picked) tos.set(edge[1], edge);
   }
   const redraw = () => RENDER.backgammon(p, board, controls);
+  G.ui.bgDrop = (event) => {  // a drag released: on a marked point, the step is made
+    const start = ui.drag;
+    ui.drag = null;
+    if (!start || Math.hypot(event.clientX - start.x, event.clientY - start.y) < 8) return;
+    ui.pressed = false;
+    const target = document.elementFromPoint(event.clientX, event.clientY);
+    const group = target && target.closest("#play-board .point.to");
+    if (group) step(tos2().get(Number(group.dataset.point)));
+  };
+  const tos2 = () => {
+    const found = new Map();
+    const here = graph ? graph[ui.node] : null;
+    if (here && ui.picked !== null) {
+      for (const edge of here.edges) if (edge[0] === ui.picked) found.set(edge[1], edge);
+    }
+    return found;
+  };
   const step = (edge) => {
     const [from, to, hit, child] = edge;
     ui.stack.push({ node: ui.node, board: JSON.parse(JSON.stringify(ui.board)) });
@@ -743,7 +760,19 @@ RENDER.backgammon = (p, board, controls) => {
       group.setAttribute("role", "button");
       group.setAttribute("aria-label", `${T.bg_from} ${point === 25 ? T.bg_bar : point}`);
       onActivate(group, () => {
+        if (ui.pressed) {  // the click that ends a press on this point: picked already
+          ui.pressed = false;
+          return;
+        }
         ui.picked = ui.picked === point ? null : point;
+        redraw();
+      });
+      // A checker may be dragged too: pressed here, released on a marked point.
+      group.addEventListener("pointerdown", (event) => {
+        if (event.button !== 0) return;
+        ui.picked = point;
+        ui.pressed = true;
+        ui.drag = { x: event.clientX, y: event.clientY };
         redraw();
       });
     }
@@ -1183,6 +1212,7 @@ RENDER.runarch = (p, board, controls) => {
 
 function playPage() {
   setupPage();
+  document.addEventListener("pointerup", (event) => { if (G.ui.bgDrop) G.ui.bgDrop(event); });
   $("#play-undo").addEventListener("click", undo);
   $("#play-hint").addEventListener("click", hint);
   $("#play-analyze").addEventListener("click", analyze);
