@@ -247,15 +247,13 @@ def test_people_at_one_screen_see_their_own_dice_only_when_they_ask(served, brow
     wait(driver, lambda d: d.execute_script(ready))
     Select(driver.find_element(By.CSS_SELECTOR, "select[name=seat-1]")).select_by_value("human")
     driver.find_element(By.ID, "play-start").click()
+    own = "return [...document.querySelectorAll('[data-own]')].map((e) => e.dataset.own)"
     bid = wait(driver, lambda d: clickable(d, "#play-controls button.bid"))[0]
-    mine = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "[data-own]")]
+    mine = driver.execute_script(own)
     bid.click()
     curtain = wait(driver, lambda d: clickable(d, "#play-curtain"))[0]
     assert "p2 to play" in curtain.text
-    # Behind the curtain the page still shows p1's view, not p2's dice.
-    assert [
-        e.get_attribute("data-own") for e in driver.find_elements(By.CSS_SELECTOR, "[data-own]")
-    ] == mine
+    assert driver.execute_script(own) == mine  # behind the curtain: still p1's view
     driver.find_element(By.ID, "play-curtain-show").click()
     wait(
         driver,

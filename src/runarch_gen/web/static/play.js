@@ -115,7 +115,7 @@ function setupPage() {
           if (other !== choice && other.value === "you") other.value = info.default_bot;
         }
       });
-      const label = el("label", {}, `${T.play_seat} ${index + 1} (${side}) `);
+      const label = el("label", {}, `${T.play_seat} ${index + 1} (${T["side_" + side] || side}) `);
       label.append(choice);
       rows.append(label);
     });
