@@ -65,6 +65,7 @@ from runarch_gen.web.params import (
     field_str,
     parse_int,
 )
+from runarch_gen.web.play.routes import play_routes
 from runarch_gen.web.work import Busy, ClientGone
 
 __all__ = ["create_app"]
@@ -567,6 +568,7 @@ ROUTES: list[BaseRoute] = [
     Route("/api/jobs/{job}", _api(api_job)),
     Route("/api/jobs/{job}/cancel", _api(api_cancel), methods=["POST"]),
     Route("/api/jobs/{job}/files/{name}", _api(api_job_file)),
+    *play_routes(_api),
     Mount("/static", StaticFiles(packages=[("runarch_gen.web", "static")]), name="static"),
     Route("/{page}", _page),
 ]

@@ -245,6 +245,16 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 
 
+def _with_play_words() -> None:
+    from runarch_gen.web.play.words import PLAY_STRINGS
+
+    for lang, words in PLAY_STRINGS.items():
+        STRINGS[lang].update(words)
+
+
+_with_play_words()
+
+
 GAME_TITLES: dict[str, dict[str, str]] = {
     "cs": {"backgammon": "Vrhcáby", "bluff": "Bluff (kostky)"},
 }

@@ -25,7 +25,9 @@ from runarch_gen.web.params import parse_bool
 
 __all__ = ["CLIENT_COOKIE", "LANG_COOKIE", "PAGES", "page", "request_language"]
 
-PAGES = ("boards", "decks", "kit", "playtest")
+PAGES = ("boards", "decks", "kit", "playtest", "play")
+PARAMS = {"play": frozenset({"lang", "id"})}
+"""The query parameters a page takes besides ``lang``."""
 LANG_COOKIE = "rg_lang"
 CLIENT_COOKIE = "rg_client"  # no longer read: jobs are limited by address
 CSP = (
@@ -102,10 +104,17 @@ def _boards(lang: str) -> dict[str, Any]:
     return {"max_boards": MAX_BOARDS}
 
 
+def _play(lang: str) -> dict[str, Any]:
+    from runarch_gen.web.play.page import play_context
+
+    return play_context(lang)
+
+
 CONTEXT: dict[str, Callable[[str], dict[str, Any]]] = {
     "boards": _boards,
     "kit": _kit,
     "playtest": _playtest,
+    "play": _play,
 }
 
 
@@ -116,9 +125,11 @@ def page(request: Request) -> Response:
     name = request.path_params.get("page", "boards")
     if name not in PAGES:
         raise HTTPException(404, f"no page {name[:40]!r}: expected {', '.join(PAGES)}")
-    unknown = set(request.query_params) - {"lang"}
+    allowed = PARAMS.get(name, frozenset({"lang"}))
+    unknown = set(request.query_params) - allowed
     if unknown:
-        raise InputError(f"unknown parameter {sorted(unknown)[0][:40]!r}: expected lang")
+        expected = ", ".join(sorted(allowed))
+        raise InputError(f"unknown parameter {sorted(unknown)[0][:40]!r}: expected {expected}")
     lang = request_language(request)
     strings = STRINGS[lang]
     context = {

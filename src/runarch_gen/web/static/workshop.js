@@ -381,6 +381,9 @@ function decksPage() {
       $("#deck-job .report").textContent = status.result.report_text || JSON.stringify(report, null, 2);
       $("#deck-job .lines").textContent = status.result.check_lines.join("\n");
       $("#deck-job .cards").src = fileUrl(id, "cards.png");
+      // The play page can play RunArch with this deck (kept in the browser, as the drawn board).
+      fetch(fileUrl(id, "deck.json")).then((r) => (r.ok ? r.text() : null))
+        .then((text) => { if (text) localStorage.setItem("runarch-deck", text); });
       const cards = $("#deck-job .card-list");
       cards.replaceChildren();
       for (const name of status.files.filter((n) => CARD_FILE.test(n))) {
@@ -520,4 +523,5 @@ function winsTable(report) {
 }
 
 const PAGES = { boards: boardsPage, decks: decksPage, kit: kitPage, playtest: playtestPage };
-PAGES[document.body.dataset.page]();
+// A page with a script of its own (play.js) is not listed here.
+if (PAGES[document.body.dataset.page]) PAGES[document.body.dataset.page]();
