@@ -17,7 +17,6 @@ ValueError: invalid literal for int() with base 10: 'x'
 
 from __future__ import annotations
 
-import multiprocessing
 import signal
 import threading
 from collections.abc import Callable, Iterator
@@ -68,6 +67,8 @@ class Forked(Generic[T]):
         self._done = False
         self._value: Any = None
         self._process: Any = None
+        import multiprocessing  # here: a command that forks nothing needs none of it
+
         if "fork" not in multiprocessing.get_all_start_methods():
             self._done, self._value = True, _outcome(function, args)
             return

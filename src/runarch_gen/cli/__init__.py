@@ -16,23 +16,8 @@ from typing import Any
 
 import typer
 
-# Importing a command module registers its commands on `app`, in this order in --help.
-from runarch_gen.cli import (  # noqa: F401
-    boards,
-    check,
-    decks,
-    kit,
-    legend,
-    play,
-    serve,
-    simulate,
-    sweep,
-    validate,
-)
-from runarch_gen.cli import games as _games  # noqa: F401  (after RunArch's, listed last)
-
-# isort: split
-# The games' groups follow `games`: built from the registry when asked for (cli/_app.py).
+# The command modules are imported when their command is asked for (cli/_app.py): a command
+# line loads only the one it runs.
 from runarch_gen.cli._app import INTERRUPT_REPORTED, app
 from runarch_gen.errors import (
     EXIT_INTERRUPTED,

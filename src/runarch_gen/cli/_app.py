@@ -8,8 +8,8 @@ A command parses options, calls one library function and prints: nothing else.
 
 from __future__ import annotations
 
+import importlib
 import json
-import secrets
 import sys
 from collections.abc import Callable
 from typing import Annotated, Any, ClassVar
@@ -19,11 +19,48 @@ from typer.core import TyperGroup
 
 from runarch_gen import __version__
 
+# The modules that define the commands, in the order of --help, each with the commands it
+# registers on `app` when imported. A command line loads only the module of the command it
+# names (start-up time: the others import much that this command never uses); --help, an
+# unknown name or a game's group load them all. tests/test_cli_startup.py checks the table.
+COMMAND_MODULES: dict[str, tuple[str, ...]] = {
+    "boards": ("board", "boards", "count"),
+    "check": ("check",),
+    "decks": ("deck",),
+    "kit": ("kit",),
+    "legend": ("legend",),
+    "play": ("evaluate", "tally", "replay"),
+    "serve": ("serve",),
+    "simulate": ("simulate",),
+    "sweep": ("sweep",),
+    "validate": ("validate",),
+    "games": ("games",),  # after RunArch's; the games' groups follow it
+}
+_MODULE_OF = {name: module for module, names in COMMAND_MODULES.items() for name in names}
+
+
+def load_commands(name: str | None = None) -> None:
+    """Import the module that defines command ``name``, or every command module (``None``),
+    so that their commands are registered on :data:`app`."""
+    modules = COMMAND_MODULES if name is None else (_MODULE_OF[name],)
+    for module in modules:
+        importlib.import_module(f"runarch_gen.cli.{module}")
+
+
+def command_name(info: typer.models.CommandInfo) -> str:
+    """The name a registered command is called by."""
+    if info.name:
+        return info.name
+    assert info.callback is not None
+    return typer.main.get_command_name(info.callback.__name__)
+
 
 class FamilyGroup(TyperGroup):
     """The root command group: the commands of this package, then one group per registered
     game, built from its registration when it is first asked for (so a command loads only the
-    game it names, and a game installed as a plug-in appears with no edit here).
+    game it names, and a game installed as a plug-in appears with no edit here). The package's
+    own commands load the same way: the group holds the commands registered when it was
+    built, and one asked for by name is imported and built then (:func:`load_commands`).
     :mod:`runarch_gen.cli.games` provides ``game_names`` and ``game_command``."""
 
     game_names: ClassVar[Callable[[], list[str]]] = staticmethod(list)
@@ -31,16 +68,44 @@ class FamilyGroup(TyperGroup):
 
     # Typed loosely: Typer's own (vendored) Click types differ between its releases.
     def list_commands(self, ctx: Any) -> list[str]:
+        self._build_all()
         names = super().list_commands(ctx)
         return names + [name for name in FamilyGroup.game_names() if name not in names]
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         command = super().get_command(ctx, cmd_name)
-        if command is None:
+        if command is None and cmd_name in _MODULE_OF:
+            load_commands(cmd_name)
+            command = self.commands[cmd_name] = _built(cmd_name)
+        elif command is None:
+            # Not one of the package's own commands: a game's group, or a name to suggest
+            # others for, from all of them (Typer suggests among the group's commands).
+            self._build_all()
             command = FamilyGroup.game_command(cmd_name)
             if command is not None:
                 self.commands[cmd_name] = command
         return command
+
+    def _build_all(self) -> None:
+        # Every command of the package, in the order of COMMAND_MODULES (that of --help).
+        load_commands()
+        built = self.commands
+        self.commands = {name: built.get(name) or _built(name) for name in _MODULE_OF}
+        self.commands |= built
+
+
+def _built(name: str) -> Any:
+    """The Click command of the registered command ``name``, built as Typer builds the
+    commands of a group (through a Typer holding this one command)."""
+    (info,) = [info for info in app.registered_commands if command_name(info) == name]
+    single = typer.Typer(
+        pretty_exceptions_enable=False,
+        pretty_exceptions_short=app.pretty_exceptions_short,
+        rich_markup_mode=app.rich_markup_mode,
+        add_completion=False,
+    )
+    single.registered_commands.append(info)
+    return typer.main.get_command(single)
 
 
 app = typer.Typer(
@@ -99,7 +164,11 @@ WorkersOption = Annotated[
 
 def resolve_seed(seed: int | None) -> int:
     """The seed to use: the one given, or a fresh one (reported by the caller)."""
-    return seed if seed is not None else secrets.randbelow(2**31)
+    if seed is not None:
+        return seed
+    import secrets  # here: most runs are given their seed
+
+    return secrets.randbelow(2**31)
 
 
 def emit_json(obj: Any) -> None:

@@ -36,13 +36,15 @@ import importlib
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from runarch_gen.errors import InputError, ParseError
 from runarch_gen.play.bot import BotFactory, RandomBot
 from runarch_gen.play.game import ChanceMode, Game, Information
 from runarch_gen.play.parameters import Parameter, Value, format_value, rules_of
+
+if TYPE_CHECKING:
+    from importlib import metadata
 
 __all__ = [
     "ENTRY_POINTS",
@@ -407,6 +409,8 @@ def _add(registration: Registration) -> None:
 
 def _entry_points() -> list[metadata.EntryPoint]:
     """The group's entry points by name (one per name: the first found)."""
+    from importlib import metadata  # here: it costs a command that needs no game 20 ms
+
     out: dict[str, metadata.EntryPoint] = {}
     for ep in sorted(metadata.entry_points(group=ENTRY_POINTS), key=lambda ep: ep.name):
         out.setdefault(ep.name, ep)

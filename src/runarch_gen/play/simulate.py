@@ -22,7 +22,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import itertools
-import multiprocessing
 import os
 import signal
 import threading
@@ -195,6 +194,7 @@ def _run_in_pool(
     advance: Callable[[int], None],
     done: dict[int, ResultT],
 ) -> bool:
+    import multiprocessing  # here: one worker needs none of it
     from multiprocessing.connection import wait
 
     size = chunk_size(games, workers)

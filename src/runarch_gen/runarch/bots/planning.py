@@ -37,7 +37,6 @@ from runarch_gen.runarch.engine.actions import (
 from runarch_gen.runarch.engine.tables import (
     LINE_SQUARES,
     N_LINES,
-    N_PAIRS,
     N_STRAIGHT,
     PAIR_A,
     PAIR_B,
@@ -62,23 +61,28 @@ def _distance(a: int, b: int, orthogonal: bool) -> int:
     return dr + dc if orthogonal else max(dr, dc)
 
 
-def _balls(orthogonal: bool) -> tuple[tuple[int, ...], ...]:
-    # Per square, the squares within distance r (bitmasks), r = 0 … 8.
-    return tuple(
-        tuple(
-            sum(1 << b for b in range(N_SQUARES) if _distance(q, b, orthogonal) <= r)
-            for r in range(9)
-        )
-        for q in range(N_SQUARES)
-    )
+def _balls(distances: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    # Per square, the squares within distance r (bitmasks), r = 0 … 8, from the distance
+    # table: each square's bit joins its ring, and the rings add up into balls.
+    out = []
+    for q in range(N_SQUARES):
+        rings = [0] * 9
+        for b in range(N_SQUARES):
+            rings[distances[q * N_SQUARES + b]] |= 1 << b
+        ball, balls = 0, []
+        for ring in rings:
+            ball |= ring
+            balls.append(ball)
+        out.append(tuple(balls))
+    return tuple(out)
 
 
 ORTHOGONAL_DIST: Final = tuple(
     _distance(a, b, True) for a in range(N_SQUARES) for b in range(N_SQUARES)
 )
 KING_DIST: Final = tuple(_distance(a, b, False) for a in range(N_SQUARES) for b in range(N_SQUARES))
-ORTHOGONAL_BALLS: Final = _balls(True)
-KING_BALLS: Final = _balls(False)
+ORTHOGONAL_BALLS: Final = _balls(ORTHOGONAL_DIST)
+KING_BALLS: Final = _balls(KING_DIST)
 # The distance tables cut into one row per square ([False] orthogonal, [True] king's moves).
 DIST_ROWS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(table[a * N_SQUARES : (a + 1) * N_SQUARES] for a in range(N_SQUARES))
@@ -94,11 +98,11 @@ def metric(phase: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
 
 # Per phase and square, the first swaps (pair indices) that move the stone on that square.
 def _pairs_at(phase: int) -> tuple[tuple[int, ...], ...]:
-    allowed = set(SWAPS_BY_PHASE[phase])
-    return tuple(
-        tuple(p for p in range(N_PAIRS) if p in allowed and sq in (PAIR_A[p], PAIR_B[p]))
-        for sq in range(N_SQUARES)
-    )
+    at: list[list[int]] = [[] for _ in range(N_SQUARES)]
+    for p in SWAPS_BY_PHASE[phase]:  # ascending
+        at[PAIR_A[p]].append(p)
+        at[PAIR_B[p]].append(p)
+    return tuple(tuple(pairs) for pairs in at)
 
 
 PAIRS_AT: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
@@ -106,30 +110,21 @@ PAIRS_AT: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
 }
 
 
-def _closer(phase: int) -> tuple[tuple[int, ...], ...]:
+def _closer_masks(phase: int) -> tuple[int, ...]:
     # [here * 25 + there]: the swaps of the phase that move the stone on `here` closer to
-    # `there` (in the phase's own distance).
+    # `there` (in the phase's own distance), as a mask of pairs (bit p for pair p).
     dist = metric(phase)[0]
-    out = []
-    for here in range(N_SQUARES):
+    out = [0] * (N_SQUARES * N_SQUARES)
+    for pair in SWAPS_BY_PHASE[phase]:
+        bit = 1 << pair
+        row_a, row_b = PAIR_A[pair] * N_SQUARES, PAIR_B[pair] * N_SQUARES
         for there in range(N_SQUARES):
-            d = dist[here * N_SQUARES + there]
-            out.append(
-                tuple(
-                    pair
-                    for pair in PAIRS_AT[phase][here]
-                    if dist[
-                        (PAIR_B[pair] if PAIR_A[pair] == here else PAIR_A[pair]) * N_SQUARES + there
-                    ]
-                    < d
-                )
-            )
+            to_a, to_b = dist[row_a + there], dist[row_b + there]
+            if to_b < to_a:  # the stone on a goes to b
+                out[row_a + there] |= bit
+            elif to_a < to_b:
+                out[row_b + there] |= bit
     return tuple(out)
-
-
-CLOSER: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
-    phase: _closer(phase) for phase in range(5)
-}
 
 
 def pairs_mask(pairs: Iterable[int]) -> int:
@@ -159,9 +154,16 @@ def pairs_of_mask(mask: int) -> list[int]:
     return pairs
 
 
-# CLOSER as masks of pairs, to collect candidate swaps with one OR each.
+# Per phase, the swaps that bring a stone closer to a square (see _closer_masks), to collect
+# candidate swaps with one OR each; phases with the same swaps and steps share one table.
+_CLOSER_BY_MOVES: Final = {
+    (SWAPS_BY_PHASE[phase], metric(phase)[0] is KING_DIST): _closer_masks(phase)
+    for phase in (1, 2, 3)
+}
 CLOSER_MASKS: Final[dict[int, tuple[int, ...]]] = {
-    phase: tuple(pairs_mask(pairs) for pairs in closer) for phase, closer in CLOSER.items()
+    phase: _CLOSER_BY_MOVES.get((SWAPS_BY_PHASE[phase], metric(phase)[0] is KING_DIST))
+    or _closer_masks(phase)
+    for phase in range(5)
 }
 ADJACENT_AT: Final[tuple[tuple[int, ...], ...]] = _pairs_at(2)
 # Per pair, its two squares as a mask.
@@ -1109,11 +1111,9 @@ def _accepts(rule: ArchiveRule, signature: int) -> int:
     return mask
 
 
-# Per rule (its text) and signature of the cards held, the match areas an archive takes.
-ACCEPTS: Final[dict[str, tuple[int, ...]]] = {
-    rule.value: tuple(_accepts(rule, signature) for signature in range(1 << 2 * SIZE))
-    for rule in ArchiveRule
-}
+# Per rule (its text) and signature of the cards held, the match areas an archive takes;
+# each filled in when first asked for (-1 until then: a game asks for few of the 1,024).
+ACCEPTS: Final[dict[str, list[int]]] = {rule.value: [-1] * (1 << 2 * SIZE) for rule in ArchiveRule}
 
 
 def accept_mask(rule: str, held: Sequence[int], capacity: int) -> int:
@@ -1130,7 +1130,11 @@ def accept_mask(rule: str, held: Sequence[int], capacity: int) -> int:
     signature = 0
     for m in held:
         signature |= AREA_SIGNATURE[m]
-    return ACCEPTS[rule][signature]
+    row = ACCEPTS[rule]
+    mask = row[signature]
+    if mask < 0:
+        mask = row[signature] = _accepts(ArchiveRule(rule), signature)
+    return mask
 
 
 def playable_cards(

@@ -140,9 +140,18 @@ PAIR_KEEP: Final[dict[bool, tuple[int, ...]]] = {
     reversible: tuple(keep[a] & keep[b] for a, b in PAIRS)
     for reversible, keep in SQUARE_KEEP.items()
 }
-LINES_OF_MASK: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(line for line in range(N_LINES) if mask >> line & 1) for mask in range(1 << N_LINES)
-)
+
+
+def _lines_of_masks() -> tuple[tuple[int, ...], ...]:
+    # Per mask of lines, its lines in ascending order, built by doubling: the masks with line
+    # k set are those below 2**k, each with k added at the end.
+    out: list[tuple[int, ...]] = [()]
+    for line in range(N_LINES):
+        out += [(*lines, line) for lines in out]
+    return tuple(out)
+
+
+LINES_OF_MASK: Final[tuple[tuple[int, ...], ...]] = _lines_of_masks()
 
 
 def stone_points(pattern_stone: int, stone: int) -> int:
