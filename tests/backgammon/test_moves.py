@@ -10,11 +10,15 @@ from hypothesis import strategies as st
 
 from runarch_gen.backgammon.board import (
     START,
+    Play,
     Side,
     format_steps,
     legal_plays,
+    replay_code,
     side_from_points,
+    unpack_position,
 )
+from tests.backgammon.old_generator import old_legal_plays
 from tests.backgammon.reference import from_sides, reference_plays, to_sides
 
 
@@ -190,3 +194,48 @@ def test_positions_of_random_games_match_the_checker() -> None:
             sides[turn], sides[1 - turn] = mover, other
             turn = 1 - turn
     assert checked > 300
+
+
+def listing(plays: list[Play]) -> list[tuple[object, ...]]:
+    return [(p.steps, p.mover, p.other, p.code) for p in plays]
+
+
+@settings(max_examples=400, deadline=None)
+@given(positions(), st.booleans())
+def test_the_generator_lists_exactly_what_the_first_generator_listed(
+    case: tuple[Side, Side, int, int], egyptian: bool
+) -> None:
+    # the same plays, steps, codes (the engine's actions) and order as the depth-first search
+    mover, other, a, b = case
+    assert listing(legal_plays(mover, other, a, b, egyptian)) == listing(
+        old_legal_plays(mover, other, a, b, egyptian)
+    )
+
+
+def test_positions_of_random_games_are_listed_as_the_first_generator_listed() -> None:
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(30):
+        sides = [START, START]
+        turn = 0
+        for _ in range(300):
+            a, b = rng.randint(1, 6), rng.randint(1, 6)
+            mover, other = sides[turn], sides[1 - turn]
+            plays = legal_plays(mover, other, a, b)
+            assert listing(plays) == listing(old_legal_plays(mover, other, a, b))
+            checked += 1
+            if plays:
+                chosen = rng.choice(plays)
+                mover, other = chosen.mover, chosen.other
+                if mover[0] == 15:
+                    break
+            sides[turn], sides[1 - turn] = mover, other
+            turn = 1 - turn
+    assert checked > 1500
+
+
+def test_a_play_replays_its_code_and_unpacks_its_sides() -> None:
+    for play in legal_plays(START, START, 6, 4):
+        assert play.steps == replay_code(START, START, play.code)
+        assert unpack_position(play.after) == play.key and sum(play.mover) == 15
+        assert play.key == (play.mover, play.other)

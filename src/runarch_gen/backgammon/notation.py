@@ -21,7 +21,15 @@ from __future__ import annotations
 import itertools
 import re
 
-from runarch_gen.backgammon.board import BAR, OFF, Play, Side, format_steps, legal_plays
+from runarch_gen.backgammon.board import (
+    BAR,
+    OFF,
+    Play,
+    Side,
+    format_steps,
+    legal_plays,
+    pack_position,
+)
 from runarch_gen.backgammon.errors import IllegalPlayError, NotationError
 
 __all__ = ["format_play", "parse_dice", "parse_play", "parse_segments"]
@@ -141,7 +149,7 @@ def parse_play(
     if not moves:
         if plays:
             raise IllegalPlayError(shown, f"the roll {dice[0]}{dice[1]} can be played")
-        return Play((), mover, other)
+        return Play(pack_position(mover, other), 0, (mover, other))
     if not plays:
         raise IllegalPlayError(shown, f"the roll {dice[0]}{dice[1]} cannot be played at all")
     result = _play_out(mover, other, moves)
