@@ -357,9 +357,9 @@ def measure_speed(count: int) -> None:
         for brd, (_, _, a, b) in zip(boards, cases, strict=True):
             gnubg.moves(brd, a, b, 1)
         theirs = min(theirs, time.process_time() - started)
-    plays = sum(len(legal_plays(m, o, a, b)) for m, o, a, b in cases)
+    play_count = sum(len(legal_plays(m, o, a, b)) for m, o, a, b in cases)
     print(
-        f"move generation, {count} positions ({plays / count:.1f} plays each):"
+        f"move generation, {count} positions ({play_count / count:.1f} plays each):"
         f" runarch-gen {ours * 1e6 / count:.1f} us, gnubg-nn {theirs * 1e6 / count:.1f} us"
         f" a position (CPU time); ratio {ours / theirs:.2f}"
     )
