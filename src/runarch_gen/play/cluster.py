@@ -180,6 +180,10 @@ def _threads(client: Any) -> int:
     return sum(int(w.get("nthreads", 1)) for w in info.get("workers", {}).values())
 
 
+RESUBMITS = 50
+"""How many chunks a run plays again after the scheduler cancelled them while the client ran."""
+
+
 def run_on_dask(
     function: Callable[..., Any],
     chunks: Iterable[tuple[ChunkT, tuple[Any, ...]]],
@@ -211,7 +215,8 @@ def run_on_dask(
         "distributed.comm.timeouts.tcp": f"{max(timeout, 30)}s",
     }
     client = None
-    pending: dict[Any, ChunkT] = {}
+    pending: dict[Any, tuple[ChunkT, tuple[Any, ...]]] = {}
+    resubmitted = 0
     try:
         with _quiet(), dask.config.set(settings):
             check_address(address)
@@ -269,7 +274,7 @@ def run_on_dask(
                         retries=RETRIES,
                         pure=False,
                     )
-                    pending[future] = tag
+                    pending[future] = tag, args
                     room -= 1
                 # "lost": its result died with a worker before it was fetched; the scheduler
                 # computes it again, so it is waited for like a pending one.
@@ -278,10 +283,21 @@ def run_on_dask(
                     time.sleep(POLL)
                     continue
                 for future in done:
-                    tag = pending.pop(future)
+                    tag, args = pending.pop(future)
                     status = future.status
+                    if (
+                        status == "cancelled"
+                        and client.status == "running"
+                        and resubmitted < RESUBMITS
+                    ):
+                        # Cancelled by the scheduler while the client still runs (a worker's
+                        # death under load can do this): the chunk is played again, a bounded
+                        # number of times.
+                        resubmitted += 1
+                        queue.appendleft((tag, args))
+                        continue
                     if status not in ("finished", "error"):
-                        raise ClusterError(f"{address}: lost the Dask scheduler")
+                        raise ClusterError(f"{address}: lost the Dask scheduler (a task {status})")
                     try:
                         value = future.result() if status == "finished" else None
                         error = future.exception() if status == "error" else None
