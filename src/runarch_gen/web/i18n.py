@@ -52,7 +52,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "balance": "Balance",
         "upload": "Check a deck or boards file (JSON, CSV or text)",
         "check": "Check",
-        "kit_intro": "Every option of runarch-gen kit. The kit is built in a worker process.",
+        "kit_intro": "Every option of runarch-gen GAME kit, for every game. The kit is built in a"
+        " worker process.",
+        "kit_rules_hint": "e.g. players=4 (the kit prints these rules)",
+        "kit_pages": "pages",
         "paper": "Paper",
         "kit_lang": "Language of the kit",
         "bleed": "Bleed (mm)",
@@ -166,7 +169,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "balance": "Vyváženost",
         "upload": "Zkontrolovat soubor s balíčkem nebo plány (JSON, CSV nebo text)",
         "check": "Zkontrolovat",
-        "kit_intro": "Všechny volby příkazu runarch-gen kit. Sada se tvoří v pracovním procesu.",
+        "kit_intro": "Všechny volby příkazu runarch-gen HRA kit, pro každou hru. Sada se tvoří"
+        " v pracovním procesu.",
+        "kit_rules_hint": "např. players=4 (sada vytiskne tato pravidla)",
+        "kit_pages": "počet stran",
         "paper": "Papír",
         "kit_lang": "Jazyk sady",
         "bleed": "Spadávka (mm)",
