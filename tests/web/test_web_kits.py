@@ -148,4 +148,3 @@ def test_the_kit_page_offers_every_game(client, lang: str) -> None:
     if lang == "cs":
         assert ">Vrhcáby</option>" in html and "Backgammon" not in html
         assert "samolepky na kostky" in html  # Bluff's kinds, as its kit names them
-
