@@ -160,6 +160,14 @@ UNITS_CS = {
     "games": "hry",
     "points": "procentních bodů",
     "index": "index",
+    "index 0–1": "index 0–1",
+    "index −1–1": "index −1–1",
+    "standing": "pořadí",
+    "per game": "na hru",
+    "legal actions": "možných tahů",
+    "share of games": "podíl her",
+    "share of the game": "podíl hry",
+    "share of decisions": "podíl rozhodnutí",
 }
 """Units of length and of effects in Czech (a unit not listed is shown as the game names it)."""
 

@@ -486,7 +486,7 @@ def playtest_options(body: dict[str, Any]) -> dict[str, Any]:
     from runarch_gen.games import game_values
     from runarch_gen.play.playtest import check_bots
 
-    _known_fields(body, {"game", "rules", "bots", "games", "seed"})
+    _known_fields(body, {"game", "rules", "bots", "games", "seed", "lang"})
     game = field_str(body, "game", default="runarch", limit=40)
     rules = field_str(body, "rules", default="", limit=400)
     registration, values = game_values(game, rules)
@@ -500,6 +500,7 @@ def playtest_options(body: dict[str, Any]) -> dict[str, Any]:
         "bots": bots,
         "games": field_int(body, "games", 1, MAX_PLAYTEST_GAMES, default=200),
         "seed": _seed(body),
+        "lang": _choice(body, "lang", LANGUAGES, "en"),
     }
 
 

@@ -261,6 +261,25 @@ def _with_play_words() -> None:
 _with_play_words()
 
 
+def _with_metric_words() -> None:
+    """The design metrics' names and units, as the family core's Czech reports name them
+    (``metric_NAME``, ``unit_UNIT``; English: their own names)."""
+    from runarch_gen.play.metrics import METRICS
+    from runarch_gen.play.words import metric_name, unit
+
+    units = {spec.unit for spec in METRICS.values()} - {"game's unit"}
+    units |= {"rounds", "rolls", "turns", "actions", "moves"}  # the games' units of length
+    units |= {"index 0–1", "index −1–1", "standing", "per game", "legal actions"}
+    for lang in LANGUAGES:
+        for name in METRICS:
+            STRINGS[lang][f"metric_{name}"] = metric_name(lang, name)
+        for each in sorted(units):
+            STRINGS[lang][f"unit_{each}"] = unit(lang, each)
+
+
+_with_metric_words()
+
+
 GAME_TITLES: dict[str, dict[str, str]] = {
     "cs": {"backgammon": "Vrhcáby", "bluff": "Bluff (kostky)"},
 }

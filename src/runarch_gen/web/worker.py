@@ -214,15 +214,21 @@ def kit_task(options: Mapping[str, Any], folder: Path) -> dict[str, Any]:
 def playtest_task(options: Mapping[str, Any], folder: Path) -> dict[str, Any]:
     """Games between bots of any registered game, the report, its charts and the verdict
     (``runarch-gen GAME validate``): one set of games serves all three."""
+    from dataclasses import replace
+
     from runarch_gen.games import game_values
     from runarch_gen.play.charts import report_charts
     from runarch_gen.play.report import PlayReport
     from runarch_gen.play.verdict import validate_game
     from runarch_gen.progress import progress
+    from runarch_gen.web.i18n import game_title
 
     out = folder / OUTPUT
     out.mkdir()
     registration, values = game_values(str(options["game"]), str(options["rules"]))
+    lang = str(options.get("lang", "en"))
+    kind = registration.game_type
+    title = game_title(kind.short_name, kind.long_name, lang) if lang != "en" else None
     played: list[PlayReport] = []
     games = int(options["games"])
     with progress(games, "games") as advance:
@@ -238,17 +244,21 @@ def playtest_task(options: Mapping[str, Any], folder: Path) -> dict[str, Any]:
         )
     charts: list[str] = []
     if played and played[0].games:
-        for name, data in report_charts(played[0]).items():
+        for name, data in report_charts(played[0], lang=lang, title=title).items():
             (out / name).write_bytes(data)
             charts.append(name)
     report = played[0] if played else None
+    if report is not None and verdict.dynamic:  # the run's lines in the page's language
+        lines = tuple(report.summary(lang, title).splitlines()[1:5])
+        verdict = replace(verdict, dynamic=(replace(verdict.dynamic[0], summary=lines),))
     return {
         "ok": True,
+        "lang": lang,
         "verdict": {**verdict.to_json(), "seed": int(options["seed"])},
-        "verdict_lines": verdict.lines(),
+        "verdict_lines": verdict.lines(lang, title),
         "exit_code": verdict.exit_code,
         "report": report.to_json() if report is not None else None,
-        "summary": report.summary() if report is not None else "",
+        "summary": report.summary(lang, title) if report is not None else "",
         "charts": sorted(charts),
     }
 

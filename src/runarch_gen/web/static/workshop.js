@@ -478,7 +478,9 @@ function playtestPage() {
   bots();
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    followJob(form, $("#playtest-job"), "/api/playtest", formValues(form), (status, id) => {
+    const values = formValues(form);
+    values.lang = LANG;  // the verdict, the report and the charts in the page's language
+    followJob(form, $("#playtest-job"), "/api/playtest", values, (status, id) => {
       const result = status.result;
       const verdict = $("#playtest-job .verdict");
       const playable = result.verdict.playable;
@@ -512,9 +514,9 @@ function metricsTable(metrics) {
     const share = m.unit.startsWith("share");
     const show = (x) => (x === null ? "–" : share ? number(100 * x, 1) + " %"
       : m.unit === "points" ? number(100 * x, 1) : number(x, 3));
-    const unit = share || m.value === null ? "" : " " + m.unit;
+    const unit = share || m.value === null ? "" : " " + (T["unit_" + m.unit] || m.unit);
     const tr = el("tr");
-    tr.append(el("td", {}, name), el("td", {}, show(m.value) + unit),
+    tr.append(el("td", { title: name }, T["metric_" + name] || name), el("td", {}, show(m.value) + unit),
       el("td", {}, m.low === null ? "" : `${show(m.low)} – ${show(m.high)}`));
     table.append(tr);
   }
