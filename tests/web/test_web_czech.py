@@ -156,6 +156,7 @@ def test_czech_charts_have_czech_titles_and_labels(game: str) -> None:
         text = " ".join(re.findall(r">([^<>]+)</text>", svg.decode("utf-8")))
         assert f"{title}, 6 her" in text, (name, text)
         assert _english_in(text) == [], (name, _english_in(text))
+        assert not re.search(r"\bgames\b", text), (name, text)  # the counts' axis too
     english = report_charts(played, "svg")
     assert b"Final scores" in english["scores.svg"] and b"How games ended" in english["endings.svg"]
 

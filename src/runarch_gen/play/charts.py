@@ -82,6 +82,7 @@ def scores_chart(
         title=word(lang, "chart_scores", subtitle=subtitle),
         x_label=word(lang, "final_score_axis"),
         fmt=fmt,
+        y_label=word(lang, "games_axis"),
     )
 
 
@@ -94,6 +95,7 @@ def length_chart(
         title=word(lang, "chart_length", subtitle=subtitle),
         x_label=shown,
         fmt=fmt,
+        y_label=word(lang, "games_axis"),
     )
 
 
