@@ -172,3 +172,22 @@ def test_a_playtest_in_another_language_is_refused(client) -> None:
     body = {"game": "bluff", "lang": "de"}
     response = client.post("/api/playtest", json=body, headers=SAME_ORIGIN)
     assert response.status_code == 400 and "--lang 'de'" in response.json()["error"]
+
+
+@pytest.mark.parametrize("page", ["boards", "decks", "kit", "playtest", "play"])
+def test_a_czech_page_shows_no_english_word_of_the_workshop(client, page: str) -> None:
+    from runarch_gen.web.i18n import STRINGS
+
+    html = client.get(f"/{page}", params={"lang": "cs"}).text
+    html = re.sub(r"<script.*?</script>", "", html, flags=re.DOTALL)  # the words for the script
+    shown = "\n".join(t.strip() for t in re.findall(r">([^<]+)<", html) if t.strip())
+    english = {
+        text
+        for key, text in STRINGS["en"].items()
+        if len(text) > 4 and text != STRINGS["cs"][key] and not text.startswith("e.g.")
+    }
+    found = sorted(
+        t for t in english if re.search(rf"(^|\s){re.escape(t)}($|[\s:.,])", shown, re.M)
+    )
+    assert found == [], found
+    assert "Backgammon" not in shown
