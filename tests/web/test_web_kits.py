@@ -148,3 +148,30 @@ def test_the_kit_page_offers_every_game(client, lang: str) -> None:
     if lang == "cs":
         assert ">Vrhcáby</option>" in html and "Backgammon" not in html
         assert "samolepky na kostky" in html  # Bluff's kinds, as its kit names them
+
+
+def test_a_rule_that_names_a_file_is_refused(monkeypatch) -> None:
+    """A game whose parameter takes a file (its command line reads the value as a file name):
+    the workshop refuses the value before the job, so the job's command reads no file."""
+    from types import SimpleNamespace
+
+    import runarch_gen.games
+    from runarch_gen.errors import InputError
+    from runarch_gen.pnp.kit import KitDefinition
+    from runarch_gen.web.app import any_kit_options
+
+    def planned(request: Any) -> Any:
+        raise AssertionError("planned")
+
+    parameter = SimpleNamespace(name="deck", default="", from_file=lambda text: text)
+    fake = SimpleNamespace(
+        name="fake",
+        game_type=SimpleNamespace(parameters=[parameter]),
+        kit=lambda: KitDefinition("fake", ("rules",), planned),
+        load=lambda values: None,
+    )
+    monkeypatch.setattr(runarch_gen.games, "game_values", lambda g, r: (fake, {"deck": r}))
+    with pytest.raises(InputError, match="deck names a file"):
+        any_kit_options({"game": "fake", "rules": "/etc/passwd"})
+    with pytest.raises(AssertionError, match="planned"):  # the default: checked on, planned
+        any_kit_options({"game": "fake", "rules": "", "paper": "a4"})

@@ -450,6 +450,10 @@ def any_kit_options(body: dict[str, Any]) -> dict[str, Any]:
         own = kit_options({k: v for k, v in body.items() if k not in ("game", "rules")})
         return {**own, "game": registration.name}
     _known_fields(body, GAME_KIT_FIELDS)
+    for parameter in registration.game_type.parameters:
+        # The job's command reads such a value as a file name: the workshop reads no file.
+        if parameter.from_file is not None and values.get(parameter.name) != parameter.default:
+            raise InputError(f"--rules: {parameter.name} names a file, which is not read here")
     registration.load(values)  # every parameter checked as the game checks it
     only = body.get("only") or []
     if not isinstance(only, list) or not all(isinstance(k, str) and len(k) < 40 for k in only):
