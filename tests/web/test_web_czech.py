@@ -25,7 +25,9 @@ ENGLISH = [
     "dynamic check",
     "bots ",
     "seed ",
-    "line-up:",
+    "line-up",
+    "the ladder",
+    "as asked",
     " games, ",
     " stalled",
     "proven deadlock",
@@ -94,7 +96,9 @@ def _game_texts(result: dict[str, Any]) -> list[str]:
     """What the game itself wrote, from the job's JSON: its checks, its findings' headlines,
     the bots' line-up and skill trace, its statistics', endings', seats' and bots' names."""
     verdict, report = result["verdict"], result["report"] or {}
-    texts: list[str] = [verdict["lineup"]]
+    texts: list[str] = []
+    if "; " in verdict["lineup"]:  # the game's note on its line-up
+        texts.append(verdict["lineup"].split("; ", 1)[1])
     for check in verdict["checks"]:
         texts += [check["check"], check["summary"]]
         for failure in check["failures"]:
@@ -132,6 +136,8 @@ def test_a_czech_playtest_is_worded_in_czech(client, game: str) -> None:
     assert last and last[0].startswith(("verdikt: HRATELNÉ — ", "verdikt: NEHRATELNÉ"))
     assert f"  {title}: 24 her, uvízlé: " in verdict  # the run, under the game's Czech title
     assert summary.startswith(f"{title}: 24 z 24 her, boti ")
+    if result["verdict"]["lineup"]:
+        assert "sestava: " in verdict and "žebříček: " in verdict
     for word in ("skončeno podle pravidel", "konečné skóre", "medián", "první hráč", "výhry"):
         assert word in summary
     assert "ukazatele návrhu" in verdict and "ukazatele návrhu" in summary

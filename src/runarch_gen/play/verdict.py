@@ -412,16 +412,18 @@ def default_lineup(registration: Registration, values: Mapping[str, Value]) -> t
     return tuple(chosen) if chosen else (registration.default_bot,)
 
 
-def lineup_text(design: Design, bots: Sequence[str], given: bool) -> str:
+def lineup_text(design: Design, bots: Sequence[str], given: bool, lang: str = "en") -> str:
     """What the report says about the bots: where they stand on the ladder and, for the
-    default line-up, why it was chosen."""
+    default line-up, why it was chosen (in ``lang``; the game's note as the game words it)."""
+    from runarch_gen.play.words import word
+
     if not design.ladder:
         return ""
     ladder = " < ".join(design.ladder)
     if given:
-        return f"{', '.join(bots)} as asked (the ladder: {ladder})"
+        return word(lang, "lineup_given", bots=", ".join(bots), ladder=ladder)
     note = f"; {design.lineup_note}" if design.lineup_note else ""
-    return f"{', '.join(bots)}, the default line-up (the ladder: {ladder}){note}"
+    return word(lang, "lineup_default", bots=", ".join(bots), ladder=ladder, note=note)
 
 
 def measure_skill(

@@ -248,9 +248,14 @@ def playtest_task(options: Mapping[str, Any], folder: Path) -> dict[str, Any]:
             (out / name).write_bytes(data)
             charts.append(name)
     report = played[0] if played else None
-    if report is not None and verdict.dynamic:  # the run's lines in the page's language
+    if lang != "en" and report is not None and verdict.dynamic:  # in the page's language
+        from runarch_gen.play.design import design_of
+        from runarch_gen.play.verdict import lineup_text
+
         lines = tuple(report.summary(lang, title).splitlines()[1:5])
-        verdict = replace(verdict, dynamic=(replace(verdict.dynamic[0], summary=lines),))
+        run = verdict.dynamic[0]
+        lineup = lineup_text(design_of(kind.short_name), run.bots, bool(options["bots"]), lang)
+        verdict = replace(verdict, dynamic=(replace(run, summary=lines),), lineup=lineup)
     return {
         "ok": True,
         "lang": lang,
