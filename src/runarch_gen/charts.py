@@ -175,9 +175,10 @@ def histogram(
     title: str,
     x_label: str,
     fmt: Format = "png",
+    y_label: str = "games",
 ) -> bytes:
     """Overlaid histograms of one or more samples on shared bins (whole numbers get a bin
-    each while there are few of them)."""
+    each while there are few of them); ``y_label`` names what is counted."""
     figure, axes = _figure()
     values = [v for sample in series.values() for v in sample]
     if values:
@@ -198,7 +199,7 @@ def histogram(
         if len(series) > 1 or series:
             axes.legend(frameon=False)
     axes.set_xlabel(x_label, color=INK)
-    axes.set_ylabel("games", color=INK)
+    axes.set_ylabel(y_label, color=INK)
     _title(axes, title)
     return _bytes(figure, fmt)
 

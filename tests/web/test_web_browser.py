@@ -156,6 +156,33 @@ def test_pin_draw_and_build_a_kit_in_chromium(server: str, browser: tuple[Any, P
     assert previews and all(img.get_attribute("naturalWidth") != "0" for img in previews)
 
 
+def test_another_games_kit_in_czech(server: str, browser: tuple[Any, Path]) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    driver, _ = browser
+    driver.get(f"{server}/kit?lang=cs")
+    game = Select(wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "select[name=game]")))
+    game.select_by_visible_text("Vrhcáby")
+    # Only Vrhcáby's fields are offered: its kinds and its rules, no seed, board or deck.
+    assert not driver.find_element(By.CSS_SELECTOR, "input[name=seed]").is_displayed()
+    assert driver.find_element(By.CSS_SELECTOR, "input[name=rules]").is_displayed()
+    shown = [
+        box.get_attribute("value")
+        for box in driver.find_elements(By.CSS_SELECTOR, "input[name=only]")
+        if box.is_displayed()
+    ]
+    assert "dice" in shown and "tiles" not in shown
+    driver.find_element(By.CSS_SELECTOR, 'fieldset[data-game="backgammon"] [value="dice"]').click()
+    driver.find_element(By.CSS_SELECTOR, "#kit-form button[type=submit]").click()
+    wait(driver, lambda d: d.find_element(By.ID, "kit-job").get_attribute("data-state"), 120)
+    assert driver.find_element(By.ID, "kit-job").get_attribute("data-state") == "done"
+    report = driver.find_element(By.CSS_SELECTOR, "#kit-job .report").text
+    assert "počet stran" in report and "kostky a sázecí kostka k slepení" in report
+    assert driver.find_elements(By.CSS_SELECTOR, 'a[data-file="kit.pdf"]')
+    assert driver.find_elements(By.CSS_SELECTOR, 'a[data-file="kit.zip"]')
+
+
 @pytest.mark.parametrize("lang", ["en", "cs"])
 def test_every_page_loads_without_script_errors(server: str, browser: tuple[Any, Path], lang):
     from selenium.webdriver.common.by import By

@@ -114,7 +114,9 @@ def server(tmp_path: Path) -> Iterator[Server]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["INT", "TERM"])
+@pytest.mark.parametrize(
+    "signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP], ids=["INT", "TERM", "HUP"]
+)
 def test_one_signal_ends_the_server_and_its_jobs_within_5_s(
     server: Server, tmp_path: Path, signum: int
 ) -> None:
@@ -133,6 +135,15 @@ def test_one_signal_ends_the_server_and_its_jobs_within_5_s(
     assert took < 5, f"the server took {took:.1f} s to stop"
     err = server.process.stderr.read() if server.process.stderr else ""
     assert "Traceback" not in err, err
+    # The documented stop codes, as every command ends on these signals: 130 for Ctrl-C,
+    # 128 + the signal's number for the others, with the command line's one line.
+    if signum == signal.SIGINT:
+        assert server.process.returncode == 130
+        assert err.rstrip().endswith("runarch-gen: interrupted"), err
+    else:
+        assert server.process.returncode == 128 + signum
+        name = signal.Signals(signum).name
+        assert err.rstrip().endswith(f"runarch-gen: stopped by {name}"), err
     time.sleep(0.3)
     assert _processes_under(tmp_path) == []
     assert [p.name for p in tmp_path.iterdir()] == []  # the job folder is gone

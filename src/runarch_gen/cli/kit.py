@@ -178,7 +178,13 @@ def game_kit_command(name: str) -> Callable[..., None]:
         json_: JsonOption = False,
     ) -> None:
         from runarch_gen.games import game_values
-        from runarch_gen.pnp.kit import KitRequest, default_folder, kit_definition, make_kit
+        from runarch_gen.pnp.kit import (
+            MAKE_STEPS,
+            KitRequest,
+            default_folder,
+            kit_definition,
+            make_kit,
+        )
 
         registration, values = game_values(name, rules, "--rules", files=True)
         definition = kit_definition(registration)
@@ -196,7 +202,8 @@ def game_kit_command(name: str) -> Callable[..., None]:
             kinds=definition.kinds,
         )
         folder = output if output is not None else default_folder(definition.game, options)
-        with progress(None, "kit") as advance:
+        steps = MAKE_STEPS if definition.make is None else None  # RunArch's counts its own
+        with progress(steps, "kit") as advance:
             made = make_kit(definition, folder, KitRequest(options, values), advance=advance)
         report(made.folder, made.manifest, json_)
 

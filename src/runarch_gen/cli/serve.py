@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import signal
+import threading
+from collections.abc import Iterator
 from typing import Annotated, Any
 
 import typer
@@ -30,6 +34,10 @@ def serve(
 
     Jobs (decks, kits, playtests) run in worker processes; their files are deleted after an
     hour and when the server stops (Ctrl-C).
+
+    One Ctrl-C, SIGTERM or SIGHUP stops the server within 5 s, its jobs' processes included,
+    and deletes their files. Exit codes: 2 bad --host; 130 stopped by Ctrl-C; 143 by SIGTERM;
+    129 by SIGHUP.
     """
     import uvicorn
 
@@ -46,7 +54,6 @@ def serve(
     url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/boards"
     note(f"runarch-gen: serving {url} (Ctrl-C stops)")
     if open_:
-        import threading
         import webbrowser
 
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
@@ -66,10 +73,34 @@ def serve(
 
     class Server(uvicorn.Server):
         """uvicorn's server, which also tells the work in progress to end as soon as a stop
-        is asked for, before the open connections are waited for."""
+        is asked for, before the open connections are waited for, and stops on SIGHUP as on
+        SIGTERM. Once it has shut down, the first signal that stopped it is raised again to
+        the command line's own handlers: the command ends as every command ends on that
+        signal (its one line, exit code 130 or 128 + the signal's number)."""
+
+        def __init__(self, config: uvicorn.Config) -> None:
+            super().__init__(config)
+            self.stops: list[int] = []
 
         def handle_exit(self, sig: int, frame: Any) -> None:
             workshop.state.stopping.set()
+            self.stops.append(sig)
             super().handle_exit(sig, frame)
+
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            if threading.current_thread() is not threading.main_thread():
+                yield  # signals reach the main thread only
+                return
+            names = ("SIGINT", "SIGTERM", "SIGHUP")
+            signums = [getattr(signal, n) for n in names if hasattr(signal, n)]
+            before = {signum: signal.signal(signum, self.handle_exit) for signum in signums}
+            try:
+                yield
+            finally:
+                for signum, handler in before.items():
+                    signal.signal(signum, handler)
+            if self.stops:
+                signal.raise_signal(self.stops[0])
 
     Server(config).run()

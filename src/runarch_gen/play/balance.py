@@ -128,27 +128,40 @@ class Finding:
     def is_finding(self) -> bool:
         return self.level == FINDING
 
-    def figures(self) -> str:
+    def figures(self, lang: str = "en") -> str:
         """``effect +10.4 points (4.2–16.3); p = 0.0012, 0.0048 after Holm over 4 tests;
-        confirm with 420 games``"""
+        confirm with 420 games`` (in ``lang``: en or cs)"""
+        from runarch_gen.play.words import unit, word
+
         parts = []
         if self.effect is not None:
             if self.unit == "points":
-                parts.append(f"effect {self.effect.text(points=True, signed=True)} points")
+                effect = self.effect.text(points=True, signed=True)
+                parts.append(word(lang, "effect_points", effect=effect))
             elif self.unit == "share":
                 pass  # a fact: its rate and interval are in the headline
             else:
-                parts.append(f"effect {self.effect.text(signed=True)} {self.unit}".rstrip())
+                effect = self.effect.text(signed=True)
+                parts.append(
+                    word(lang, "effect", effect=effect, unit=unit(lang, self.unit)).rstrip()
+                )
         if self.p_value is not None:
             p = f"p = {self.p_value:.2g}"
             if self.tests > 1 and self.p_adjusted is not None:
-                p += f", {self.p_adjusted:.2g} after Holm over {self.tests} tests"
+                p += word(lang, "holm", p=f"{self.p_adjusted:.2g}", tests=self.tests)
             parts.append(p)
         if self.confirm_games is not None:
             if self.confirm_games <= self.games:
-                parts.append(f"{self.games} games suffice to confirm it")
+                parts.append(word(lang, "suffice", games=self.games))
             else:
-                parts.append(f"confirm with {self.confirm_games:,} games")
+                games = f"{self.confirm_games:,}"
+                parts.append(
+                    word(
+                        lang,
+                        "confirm",
+                        games=games.replace(",", "\u00a0") if lang == "cs" else games,
+                    )
+                )
         return "; ".join(parts)
 
     def text(self) -> str:

@@ -43,6 +43,8 @@ from runarch_gen.play import report
 from runarch_gen.play.report import PlayedGame, PlayReport
 from runarch_gen.play.stats import proportion
 from runarch_gen.play.sweep_columns import Column, Figure
+from runarch_gen.play.words import games_cs, named, word
+from runarch_gen.play.words import unit as unit_in
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure as MplFigure
@@ -63,7 +65,11 @@ CHART_NAMES = ("scores", "length", "first-player", "wins", "endings")
 
 
 def scores_chart(
-    games: Sequence[PlayedGame], sides: Sequence[str], subtitle: str, fmt: Format = "png"
+    games: Sequence[PlayedGame],
+    sides: Sequence[str],
+    subtitle: str,
+    fmt: Format = "png",
+    lang: str = "en",
 ) -> bytes:
     series: dict[str, list[float]] = {}
     by_bot = len({name for g in games for name in g.bots}) > 1
@@ -73,27 +79,35 @@ def scores_chart(
             series.setdefault(key, []).append(g.totals[side])
     return histogram(
         dict(sorted(series.items())),
-        title=f"Final scores — {subtitle}",
-        x_label="final score",
+        title=word(lang, "chart_scores", subtitle=subtitle),
+        x_label=word(lang, "final_score_axis"),
         fmt=fmt,
+        y_label=word(lang, "games_axis"),
     )
 
 
-def length_chart(lengths: Sequence[float], unit: str, subtitle: str, fmt: Format = "png") -> bytes:
+def length_chart(
+    lengths: Sequence[float], unit: str, subtitle: str, fmt: Format = "png", lang: str = "en"
+) -> bytes:
+    shown = unit_in(lang, unit)
     return histogram(
-        {unit: list(lengths)}, title=f"Game length — {subtitle}", x_label=unit, fmt=fmt
+        {shown: list(lengths)},
+        title=word(lang, "chart_length", subtitle=subtitle),
+        x_label=shown,
+        fmt=fmt,
+        y_label=word(lang, "games_axis"),
     )
 
 
 def first_player_chart(
-    games: Sequence[PlayedGame], sides: int, subtitle: str, fmt: Format = "png"
+    games: Sequence[PlayedGame], sides: int, subtitle: str, fmt: Format = "png", lang: str = "en"
 ) -> bytes:
     first = report.first_player(games, sides)
     others = proportion(first["second_wins"], len(games))
     bars = [
-        Bar("first player won", first["rate"].rate, first["rate"].low, first["rate"].high),
+        Bar(word(lang, "first_won"), first["rate"].rate, first["rate"].low, first["rate"].high),
         Bar(
-            "second player won" if sides == 2 else "another player won",
+            word(lang, "second_won" if sides == 2 else "another_won"),
             others.rate,
             others.low,
             others.high,
@@ -101,11 +115,11 @@ def first_player_chart(
     ]
     if first["shared"]:
         share = proportion(first["shared"], len(games))
-        bars.append(Bar("shared or no win", share.rate, share.low, share.high))
+        bars.append(Bar(word(lang, "shared_or_none"), share.rate, share.low, share.high))
     return bar_chart(
         bars,
-        title=f"First-player advantage — {subtitle}",
-        y_label="share of games",
+        title=word(lang, "chart_first", subtitle=subtitle),
+        y_label=word(lang, "share_of_games"),
         y_max=1.0,
         percent=True,
         reference=1 / max(sides, 1),
@@ -114,7 +128,11 @@ def first_player_chart(
 
 
 def wins_chart(
-    games: Sequence[PlayedGame], sides: Sequence[str], subtitle: str, fmt: Format = "png"
+    games: Sequence[PlayedGame],
+    sides: Sequence[str],
+    subtitle: str,
+    fmt: Format = "png",
+    lang: str = "en",
 ) -> bytes:
     bars = [
         Bar(name, row["win_rate"].rate, row["win_rate"].low, row["win_rate"].high)
@@ -122,13 +140,13 @@ def wins_chart(
     ]
     if len(bars) < 2:
         bars = [
-            Bar(f"seat {name}", rate.rate, rate.low, rate.high)
+            Bar(word(lang, "seat", name=name), rate.rate, rate.low, rate.high)
             for name, rate in report.wins_by_seat(games, sides).items()
         ]
     return bar_chart(
         bars,
-        title=f"Win rates (95 % intervals) — {subtitle}",
-        y_label="win rate",
+        title=word(lang, "chart_wins", subtitle=subtitle),
+        y_label=word(lang, "win_rate"),
         y_max=1.0,
         percent=True,
         reference=1 / max(len(sides), 1),
@@ -136,31 +154,44 @@ def wins_chart(
     )
 
 
-def endings_chart(games: Sequence[PlayedGame], subtitle: str, fmt: Format = "png") -> bytes:
+def endings_chart(
+    games: Sequence[PlayedGame], subtitle: str, fmt: Format = "png", lang: str = "en"
+) -> bytes:
     bars = []
     for name, count in report.endings(games).items():
         rate = proportion(count, len(games))
         bars.append(Bar(name, rate.rate, rate.low, rate.high))
     return bar_chart(
         bars,
-        title=f"How games ended — {subtitle}",
-        y_label="share of games",
+        title=word(lang, "chart_endings", subtitle=subtitle),
+        y_label=word(lang, "share_of_games"),
         y_max=1.0,
         percent=True,
         fmt=fmt,
     )
 
 
-def report_charts(play: PlayReport, fmt: Format = "png") -> dict[str, bytes]:
-    """Every chart of a :class:`PlayReport` by file name (``scores.png`` …)."""
-    subtitle = f"{play.game}, {play.games} games, bots {', '.join(play.bots)}"
+def report_charts(
+    play: PlayReport, fmt: Format = "png", lang: str = "en", title: str | None = None
+) -> dict[str, bytes]:
+    """Every chart of a :class:`PlayReport` by file name (``scores.png`` …): titles and labels
+    in ``lang`` (en, cs), the game named by ``title`` if given."""
+    games_text: object = games_cs(play.games) if lang == "cs" else f"{play.games} games"
+    subtitle = word(
+        lang,
+        "chart_subtitle",
+        game=named(play.game, title),
+        games=games_text,
+        bots=", ".join(play.bots),
+    )
     games = play.results
+    length = [g.length for g in games]
     return {
-        f"scores.{fmt}": scores_chart(games, play.sides, subtitle, fmt),
-        f"length.{fmt}": length_chart([g.length for g in games], play.length_unit, subtitle, fmt),
-        f"first-player.{fmt}": first_player_chart(games, len(play.sides), subtitle, fmt),
-        f"wins.{fmt}": wins_chart(games, play.sides, subtitle, fmt),
-        f"endings.{fmt}": endings_chart(games, subtitle, fmt),
+        f"scores.{fmt}": scores_chart(games, play.sides, subtitle, fmt, lang),
+        f"length.{fmt}": length_chart(length, play.length_unit, subtitle, fmt, lang),
+        f"first-player.{fmt}": first_player_chart(games, len(play.sides), subtitle, fmt, lang),
+        f"wins.{fmt}": wins_chart(games, play.sides, subtitle, fmt, lang),
+        f"endings.{fmt}": endings_chart(games, subtitle, fmt, lang),
     }
 
 

@@ -523,8 +523,10 @@ class Metrics:
                 out[name] = {**value.to_json(), "unit": unit}
         return out
 
-    def lines(self) -> list[str]:
-        """One line per metric, for the text reports."""
+    def lines(self, lang: str = "en") -> list[str]:
+        """One line per metric, for the text reports (in ``lang``: en or cs)."""
+        from runarch_gen.play.words import metric_name, unit, word
+
         out = []
         for name, value in self.entries:
             spec = METRICS[name]
@@ -533,12 +535,12 @@ class Metrics:
             elif spec.unit in ("share of games", "share of decisions", "share of the game"):
                 text = value.text(percent=True)
             elif spec.unit == "points":
-                text = f"{value.text(points=True, signed=True)} points"
+                text = f"{value.text(points=True, signed=True)} {word(lang, 'points')}"
             elif spec.unit == "game's unit":
-                text = f"{value.text()} {self.length_unit}"
+                text = f"{value.text()} {unit(lang, self.length_unit)}"
             else:
                 text = value.text(digits=3 if abs(value.value) < 10 else 1)
-            out.append(f"  {name:<20} {text}")
+            out.append(f"  {metric_name(lang, name):<20} {text}")
         return out
 
 

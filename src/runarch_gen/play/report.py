@@ -365,68 +365,101 @@ class PlayReport:
             "metrics": self.metrics().to_json(),
         }
 
-    def summary(self) -> str:
-        """The report as a text table for the terminal."""
+    def summary(self, lang: str = "en", title: str | None = None) -> str:
+        """The report as a text table for the terminal: its frame in ``lang`` (en, cs), the
+        game named by ``title`` if given; the game's statistics under the game's names."""
+        from runarch_gen.play.words import named, unit, word
+
+        def w(key: str, **values: Any) -> str:
+            return word(lang, key, **values)
+
         lines: list[str] = []
         add = lines.append
-        status = " (interrupted)" if self.interrupted else ""
+        status = w("report_interrupted") if self.interrupted else ""
         add(
-            f"{self.game}: {self.games} of {self.requested} games{status},"
-            f" bots {', '.join(self.bots)}, seed {self.seed}"
+            w(
+                "report_head",
+                game=named(self.game, title),
+                games=self.games,
+                requested=self.requested,
+                status=status,
+                bots=", ".join(self.bots),
+                seed=self.seed,
+            )
         )
         stall_rate = proportion(self.stalls, self.games)
-        add(f"ended by the rules: {self.games - self.stalls}; stalled: {stall_rate.text()}")
-        add("endings: " + ", ".join(f"{k} {v}" for k, v in endings(self.results).items()))
-        add(f"{self.length_unit}: {self.lengths().text()}")
+        add(w("ended", ended=self.games - self.stalls, rate=stall_rate.text()))
+        add(w("endings") + ", ".join(f"{k} {v}" for k, v in endings(self.results).items()))
+        add(f"{unit(lang, self.length_unit)}: {self.lengths().text(lang=lang)}")
         add("")
-        add(f"{'final score':<22} {'mean ± sd (median, 10–90 %, min–max)'}")
+        add(f"{w('final_score'):<22} {w('spread_columns')}")
         for name, summary in scores_by_seat(self.results, self.sides).items():
-            add(f"  {name:<20} {summary.text()}")
+            add(f"  {name:<20} {summary.text(lang=lang)}")
         by_bot = scores_by_bot(self.results)
         if len(by_bot) > 1:
             for name, summary in by_bot.items():
-                add(f"  {'bot ' + name:<20} {summary.text()}")
-        add(f"  {'margin':<20} {spread(self.results).text()}")
+                add(f"  {w('bot', name=name):<20} {summary.text(lang=lang)}")
+        add(f"  {w('margin'):<20} {spread(self.results).text(lang=lang)}")
         add("")
-        add(f"{'wins':<22} {'rate (95 % interval)'}")
+        add(f"{w('wins'):<22} {w('rate_columns')}")
         for name, row in wins_by_bot(self.results, self.exclude).items():
-            add(_win_line(name, row))
+            add(_win_line(name, row, lang))
         for name, rate in wins_by_seat(self.results, self.sides).items():
-            add(f"  {'seat ' + name:<20} {rate.text()}")
+            add(f"  {w('seat', name=name):<20} {rate.text()}")
         for key, rows in self.wins_by_value().items():
             for value, row in rows.items():
-                add(_win_line(f"{key} {value}", row))
+                add(_win_line(f"{key} {value}", row, lang))
         head = head_to_head(self.results, self.exclude)
         if head is not None:
             a, b = head["bots"]
             add(
-                f"  {a} against {b}: {head['wins'][a]}–{head['wins'][b]}"
-                f" ({head['shared']} shared), p = {head['p_value']:.2g} (two-sided sign test)"
+                "  "
+                + w(
+                    "head_to_head",
+                    a=a,
+                    b=b,
+                    wa=head["wins"][a],
+                    wb=head["wins"][b],
+                    shared=head["shared"],
+                    p=f"{head['p_value']:.2g}",
+                )
             )
         first = first_player(self.results, len(self.sides))
-        add(
-            f"  {'first player':<20} {first['rate'].text()}: {first['first_wins']} won,"
-            f" {first['second_wins']} lost, p = {first['p_value']:.2g}"
+        line = w(
+            "first_line",
+            rate=first["rate"].text(),
+            won=first["first_wins"],
+            lost=first["second_wins"],
+            p=f"{first['p_value']:.2g}",
         )
+        add(f"  {w('first_player'):<20} {line}")
         numbers = self.numbers()
         if numbers:
             add("")
-            add(f"{'per game':<22} {'mean ± sd (median, 10–90 %, min–max)'}")
+            add(f"{w('per_game'):<22} {w('spread_columns')}")
             for name, summary in numbers.items():
-                add(f"  {name:<20} {summary.text(2)}")
+                add(f"  {name:<20} {summary.text(2, lang)}")
         for name, counts in self.texts().items():
             add(f"{name}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
         add("")
-        add(f"{'design metrics':<22} value (95 % interval)")
-        lines += self.metrics().lines()
+        add(f"{w('design_metrics'):<22} {w('value_columns')}")
+        lines += self.metrics().lines(lang)
         return "\n".join(lines)
 
 
-def _win_line(name: str, row: Mapping[str, Any]) -> str:
-    return (
-        f"  {name:<20} {row['win_rate'].text()}: {row['wins']} won,"
-        f" {row['shared']} shared, {row['losses']} lost of {row['sides']}"
+def _win_line(name: str, row: Mapping[str, Any], lang: str = "en") -> str:
+    from runarch_gen.play.words import word
+
+    line = word(
+        lang,
+        "win_line",
+        rate=row["win_rate"].text(),
+        wins=row["wins"],
+        shared=row["shared"],
+        losses=row["losses"],
+        sides=row["sides"],
     )
+    return f"  {name:<20} {line}"
 
 
 def _json_rows(rows: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:

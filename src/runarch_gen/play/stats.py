@@ -184,16 +184,17 @@ class Summary:
     low: float
     high: float
 
-    def text(self, digits: int = 1) -> str:
-        """``54.2 ± 8.1 (median 54, 10–90 %: 44–65, 31–80)``"""
+    def text(self, digits: int = 1, lang: str = "en") -> str:
+        """``54.2 ± 8.1 (median 54, 10–90 %: 44–65, 31–80)`` (``medián`` in Czech)"""
         if not self.n:
             return "-"
+        from runarch_gen.play.words import word
 
         def f(x: float) -> str:
             return f"{x:.{digits}f}".rstrip("0").rstrip(".") if digits else f"{x:.0f}"
 
         return (
-            f"{f(self.mean)} ± {f(self.sd)} (median {f(self.median)},"
+            f"{f(self.mean)} ± {f(self.sd)} ({word(lang, 'median')} {f(self.median)},"
             f" 10–90 %: {f(self.p10)}–{f(self.p90)}, {f(self.low)}–{f(self.high)})"
         )
 

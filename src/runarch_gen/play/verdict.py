@@ -218,9 +218,25 @@ class DynamicRun:
 
     @property
     def text(self) -> str:
-        status = "; interrupted" if self.interrupted else ""
-        dead = f" ({self.deadlocks} proven deadlocks)" if self.deadlocks else ""
-        return f"{self.game}: {self.games} games, {self.stalls} stalled{dead}{status}"
+        return self.text_in("en")
+
+    def text_in(self, lang: str, title: str | None = None) -> str:
+        """``complex: 300 games, 4 stalled`` in ``lang`` (en, cs), the game named by ``title``
+        if given."""
+        from runarch_gen.play.words import games_cs, named, word
+
+        status = word(lang, "run_interrupted") if self.interrupted else ""
+        dead = word(lang, "run_dead", deadlocks=self.deadlocks) if self.deadlocks else ""
+        games = games_cs(self.games) if lang == "cs" else self.games
+        return word(
+            lang,
+            "run",
+            game=named(self.game, title),
+            games=games,
+            stalls=self.stalls,
+            dead=dead,
+            status=status,
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -235,23 +251,27 @@ class DynamicRun:
         }
 
 
-def finding_lines(findings: Sequence[Finding], suggestions: Sequence[Suggestion] = ()) -> list[str]:
+def finding_lines(
+    findings: Sequence[Finding], suggestions: Sequence[Suggestion] = (), lang: str = "en"
+) -> list[str]:
     """The findings and notes for people: ``findings:`` then ``notes:``, each with its figures
-    and any suggestion."""
+    and any suggestion (the frame and the figures in ``lang``; a headline is its game's)."""
+    from runarch_gen.play.words import word
+
     out: list[str] = []
-    for level, title in (("finding", "findings"), ("note", "notes (significant, but small)")):
+    for level, key in (("finding", "findings"), ("note", "notes")):
         chosen = [f for f in findings if f.level == level]
         if not chosen:
             continue
-        out.append(f"{title}:")
+        out.append(f"{word(lang, key)}:")
         for finding in chosen:
             out.append(f"  {finding.kind}: {finding.headline}")
-            figures = finding.figures()
+            figures = finding.figures(lang)
             if figures:
                 out.append(f"    {figures}")
             for suggestion in suggestions:
                 if suggestion.finding == finding:
-                    out.append(f"    suggestion: {suggestion.text()}")
+                    out.append(f"    {word(lang, 'suggestion', text=suggestion.text())}")
     return out
 
 
@@ -304,39 +324,44 @@ class Verdict:
     def exit_code(self) -> int:
         return self.judgement.exit_code
 
-    def lines(self) -> list[str]:
-        """The report for people: checks, simulations, metrics, findings, verdict."""
-        out = ["static checks:"]
+    def lines(self, lang: str = "en", title: str | None = None) -> list[str]:
+        """The report for people: checks, simulations, metrics, findings, verdict — its frame
+        in ``lang`` (en, cs), the game named by ``title`` if given; what the game's own checks
+        and findings say is the game's text."""
+        from runarch_gen.play.words import named, word
+
+        out = [word(lang, "static_checks")]
+        indent = word(lang, "failure_indent")
         for check in self.checks:
-            status = "ok  " if check.ok else ("FIND" if check.strict_only else "FAIL")
-            out.append(f"  {status}  {check.name}: {check.summary}")
+            status = "ok" if check.ok else ("find" if check.strict_only else "fail")
+            out.append(f"  {word(lang, 'status_' + status)}  {check.name}: {check.summary}")
             for failure in check.failures:
-                out.append(f"          {failure.text}")
+                out.append(f"{indent}{failure.text}")
                 if failure.proof:
-                    out.append(f"            proof: {failure.proof}")
+                    out.append(f"{indent}  {word(lang, 'proof', proof=failure.proof)}")
         if self.dynamic:
             first = self.dynamic[0]
-            out.append(f"dynamic check: bots {', '.join(first.bots)}, seed {first.seed}:")
+            out.append(word(lang, "dynamic", bots=", ".join(first.bots), seed=first.seed))
             if self.lineup:
-                out.append(f"  line-up: {self.lineup}")
+                out.append(f"  {word(lang, 'lineup', lineup=self.lineup)}")
             for run in self.dynamic:
-                out.append(f"  {run.text}")
+                out.append(f"  {run.text_in(lang, title)}")
                 out += [f"    {line}" for line in run.summary]
         if self.metrics is not None:
-            out.append("design metrics (95 % intervals; docs/metrics.md):")
-            out += self.metrics.lines()
+            out.append(word(lang, "metrics_intervals"))
+            out += self.metrics.lines(lang)
             if self.skill is not None:
-                out.append(f"    skill trace: {self.skill.describe}")
-        out += finding_lines(self.findings, self.suggestions)
+                out.append(f"    {word(lang, 'skill_trace', describe=self.skill.describe)}")
+        out += finding_lines(self.findings, self.suggestions, lang)
         if not self.playable:
-            out.append("verdict: NOT PLAYABLE")
+            out.append(word(lang, "verdict_not_playable"))
             out += [f"  {reason}" for reason in self.reasons]
         elif self.interrupted:
-            out.append("verdict: none — interrupted before the dynamic check finished")
+            out.append(word(lang, "verdict_interrupted"))
         else:
             n = sum(f.is_finding for f in self.findings)
-            notes = f" ({n} balance finding{'s' if n > 1 else ''} above)" if n else ""
-            out.append(f"verdict: PLAYABLE — {self.game} can be played{notes}")
+            notes = word(lang, "balance_findings", n=n, s="s" if n > 1 else "") if n else ""
+            out.append(word(lang, "verdict_playable", game=named(self.game, title), notes=notes))
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -387,16 +412,18 @@ def default_lineup(registration: Registration, values: Mapping[str, Value]) -> t
     return tuple(chosen) if chosen else (registration.default_bot,)
 
 
-def lineup_text(design: Design, bots: Sequence[str], given: bool) -> str:
+def lineup_text(design: Design, bots: Sequence[str], given: bool, lang: str = "en") -> str:
     """What the report says about the bots: where they stand on the ladder and, for the
-    default line-up, why it was chosen."""
+    default line-up, why it was chosen (in ``lang``; the game's note as the game words it)."""
+    from runarch_gen.play.words import word
+
     if not design.ladder:
         return ""
     ladder = " < ".join(design.ladder)
     if given:
-        return f"{', '.join(bots)} as asked (the ladder: {ladder})"
+        return word(lang, "lineup_given", bots=", ".join(bots), ladder=ladder)
     note = f"; {design.lineup_note}" if design.lineup_note else ""
-    return f"{', '.join(bots)}, the default line-up (the ladder: {ladder}){note}"
+    return word(lang, "lineup_default", bots=", ".join(bots), ladder=ladder, note=note)
 
 
 def measure_skill(

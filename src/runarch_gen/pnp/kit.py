@@ -766,6 +766,11 @@ def build_manifest(
     }
 
 
+MAKE_STEPS = 3
+"""The steps :func:`make_kit` reports to ``advance`` (planned, drawn, written): a progress
+bar's total for a kit made by the common pipeline."""
+
+
 def make_kit(
     definition: KitDefinition,
     folder: str | os.PathLike[str],

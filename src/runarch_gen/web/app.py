@@ -421,13 +421,76 @@ def kit_options(body: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+GAME_KIT_FIELDS = {"game", "rules", "paper", "lang", "bleed", "duplex", "duplex_offset"}
+GAME_KIT_FIELDS |= {"print_friendly", "only"}
+
+
+def any_kit_options(body: dict[str, Any]) -> dict[str, Any]:
+    """The kit form of any registered game with a kit (``game``, default runarch), checked as
+    ``runarch-gen GAME kit`` checks its options, the kit planned (not drawn) so that nothing
+    it refuses — a bleed too large for the paper, a rule the game refuses — is accepted. RunArch
+    takes its own form (:func:`kit_options`: a seed, a board and a deck)."""
+    from runarch_gen.games import game_values
+    from runarch_gen.pnp.kit import (
+        KitOptions,
+        KitRequest,
+        kit_definition,
+        parse_offset,
+        parse_only,
+    )
+    from runarch_gen.pnp.sheets import PAPERS
+
+    game = field_str(body, "game", default="runarch", limit=40)
+    rules = field_str(body, "rules", default="", limit=400)
+    registration, values = game_values(game, rules)
+    definition = kit_definition(registration)  # a game without a kit: its one line
+    if definition.make is not None:  # RunArch: its own inputs
+        if rules.strip():
+            raise InputError(f"unknown field 'rules': the {registration.name} kit takes none")
+        own = kit_options({k: v for k, v in body.items() if k not in ("game", "rules")})
+        return {**own, "game": registration.name}
+    _known_fields(body, GAME_KIT_FIELDS)
+    for parameter in registration.game_type.parameters:
+        # The job's command reads such a value as a file name: the workshop reads no file.
+        if parameter.from_file is not None and values.get(parameter.name) != parameter.default:
+            raise InputError(f"--rules: {parameter.name} names a file, which is not read here")
+    registration.load(values)  # every parameter checked as the game checks it
+    only = body.get("only") or []
+    if not isinstance(only, list) or not all(isinstance(k, str) and len(k) < 40 for k in only):
+        raise InputError("--only: expected a list of component kinds")
+    offset = _offset(field_str(body, "duplex_offset", default="", limit=40))
+    options = KitOptions(
+        paper=_choice(body, "paper", tuple(PAPERS), "a4"),
+        lang=_choice(body, "lang", LANGUAGES, "en"),
+        bleed=field_float(body, "bleed", 0.0, 20.0, default=3.0),
+        duplex=_choice(body, "duplex", ("long", "short", "none"), "long"),  # type: ignore[arg-type]
+        duplex_offset=parse_offset(offset or None),
+        print_friendly=field_bool(body, "print_friendly", default=False),
+        only=parse_only(",".join(only), definition.kinds) if only else None,
+    ).checked(definition.kinds)
+    definition.plan(KitRequest(options, values))  # laid out, not drawn: milliseconds
+    return {
+        "game": registration.name,
+        # The game string of the values read (never the text given): the job's command reads
+        # no file whatever the text said.
+        "rules": registration.game_type.game_string(values),
+        "paper": options.paper,
+        "lang": options.lang,
+        "bleed": options.bleed,
+        "duplex": options.duplex,
+        "duplex_offset": offset,
+        "print_friendly": options.print_friendly,
+        "only": [k.replace("_", "-") for k in options.only or ()],
+    }
+
+
 def playtest_options(body: dict[str, Any]) -> dict[str, Any]:
     """The playtest form: a registered game, its parameters, bots, games, seed — the game made
     and the bots seated as the playtest will, so that nothing fails after it is accepted."""
     from runarch_gen.games import game_values
     from runarch_gen.play.playtest import check_bots
 
-    _known_fields(body, {"game", "rules", "bots", "games", "seed"})
+    _known_fields(body, {"game", "rules", "bots", "games", "seed", "lang"})
     game = field_str(body, "game", default="runarch", limit=40)
     rules = field_str(body, "rules", default="", limit=400)
     registration, values = game_values(game, rules)
@@ -441,6 +504,7 @@ def playtest_options(body: dict[str, Any]) -> dict[str, Any]:
         "bots": bots,
         "games": field_int(body, "games", 1, MAX_PLAYTEST_GAMES, default=200),
         "seed": _seed(body),
+        "lang": _choice(body, "lang", LANGUAGES, "en"),
     }
 
 
@@ -449,6 +513,7 @@ JOB_FORMS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "kit": kit_options,
     "playtest": playtest_options,
 }
+"""The forms of the jobs, by kind (``any_kit_options`` serves ``/api/kit``, a ``kit`` job too)."""
 
 
 def _client(request: Request) -> str:
@@ -462,11 +527,16 @@ def _jobs(request: Request) -> JobManager:
     return manager
 
 
-def submit(kind: str) -> Callable[[Request], Any]:
+def submit(
+    kind: str, form: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+) -> Callable[[Request], Any]:
+    """A job's route: its form checked in full (400 otherwise), then the job queued (202)."""
+    checked = form if form is not None else JOB_FORMS[kind]
+
     async def endpoint(request: Request) -> Response:
         _check_params(request, set())
         body = await _body_json(request)
-        options = await run_in_threadpool(JOB_FORMS[kind], body)
+        options = await run_in_threadpool(checked, body)
         job = await run_in_threadpool(_jobs(request).submit, kind, _client(request), options)
         status = _jobs(request).status(job)
         return JSONResponse({**status, "url": f"/api/jobs/{job.id}"}, status_code=202)
@@ -563,6 +633,7 @@ ROUTES: list[BaseRoute] = [
     Route("/api/runarch/check", _api(api_check), methods=["POST"]),
     Route("/api/runarch/deck", _api(submit("deck")), methods=["POST"]),
     Route("/api/runarch/kit", _api(submit("kit")), methods=["POST"]),
+    Route("/api/kit", _api(submit("kit", any_kit_options)), methods=["POST"]),
     Route("/api/playtest", _api(submit("playtest")), methods=["POST"]),
     Route("/api/games", _api(api_games)),
     Route("/api/jobs/{job}", _api(api_job)),

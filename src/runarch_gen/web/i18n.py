@@ -52,7 +52,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "balance": "Balance",
         "upload": "Check a deck or boards file (JSON, CSV or text)",
         "check": "Check",
-        "kit_intro": "Every option of runarch-gen kit. The kit is built in a worker process.",
+        "kit_intro": "Every option of runarch-gen GAME kit, for every game. The kit is built in a"
+        " worker process.",
+        "kit_rules_hint": "e.g. players=4 (the kit prints these rules)",
+        "kit_pages": "pages",
         "paper": "Paper",
         "kit_lang": "Language of the kit",
         "bleed": "Bleed (mm)",
@@ -166,7 +169,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "balance": "Vyváženost",
         "upload": "Zkontrolovat soubor s balíčkem nebo plány (JSON, CSV nebo text)",
         "check": "Zkontrolovat",
-        "kit_intro": "Všechny volby příkazu runarch-gen kit. Sada se tvoří v pracovním procesu.",
+        "kit_intro": "Všechny volby příkazu runarch-gen HRA kit, pro každou hru. Sada se tvoří"
+        " v pracovním procesu.",
+        "kit_rules_hint": "např. players=4 (sada vytiskne tato pravidla)",
+        "kit_pages": "počet stran",
         "paper": "Papír",
         "kit_lang": "Jazyk sady",
         "bleed": "Spadávka (mm)",
@@ -253,6 +259,25 @@ def _with_play_words() -> None:
 
 
 _with_play_words()
+
+
+def _with_metric_words() -> None:
+    """The design metrics' names and units, as the family core's Czech reports name them
+    (``metric_NAME``, ``unit_UNIT``; English: their own names)."""
+    from runarch_gen.play.metrics import METRICS
+    from runarch_gen.play.words import metric_name, unit
+
+    units = {spec.unit for spec in METRICS.values()} - {"game's unit"}
+    units |= {"rounds", "rolls", "turns", "actions", "moves"}  # the games' units of length
+    units |= {"index 0–1", "index −1–1", "standing", "per game", "legal actions"}
+    for lang in LANGUAGES:
+        for name in METRICS:
+            STRINGS[lang][f"metric_{name}"] = metric_name(lang, name)
+        for each in sorted(units):
+            STRINGS[lang][f"unit_{each}"] = unit(lang, each)
+
+
+_with_metric_words()
 
 
 GAME_TITLES: dict[str, dict[str, str]] = {

@@ -88,13 +88,42 @@ def _playtest(lang: str) -> dict[str, Any]:
     return {"games": games, "max_games": MAX_PLAYTEST_GAMES}
 
 
-def _kit(lang: str) -> dict[str, Any]:
-    """The ``--only`` check boxes, named in the page's language as the kit names them."""
-    from runarch_gen.runarch.kit.build import KINDS
-    from runarch_gen.runarch.kit.config import load_kit_config
+def _kind_names(definition: Any, lang: str) -> dict[str, str]:
+    """A kit's component kinds named in ``lang`` as the kit names them."""
+    if definition.make is not None:  # a kit made its own way reads its own texts
+        from runarch_gen.runarch.kit.config import load_kit_config
 
-    texts = load_kit_config().texts(lang)
-    return {"kinds": [(k.replace("_", "-"), texts.kind(k)) for k in KINDS]}
+        texts = load_kit_config().texts(lang)
+        return {kind: texts.kind(kind) for kind in definition.kinds}
+    from runarch_gen.pnp.kit import load_templates
+
+    table = load_templates(definition.game).texts(lang).get("kinds", {})
+    return {kind: str(table.get(kind, kind)) for kind in definition.kinds}
+
+
+def _kit(lang: str) -> dict[str, Any]:
+    """Every game with a kit (its registration's ``kit`` hook), with its ``--only`` check boxes
+    named in the page's language; ``own``: the game makes its kit from inputs of its own
+    (RunArch: a seed, a board, a deck) instead of rules."""
+    from runarch_gen.games import registered_games
+    from runarch_gen.pnp.kit import kit_definition
+
+    games = []
+    for registration in registered_games():
+        if registration.kit is None:
+            continue
+        definition = kit_definition(registration)
+        names = _kind_names(definition, lang)
+        short = registration.game_type.short_name
+        games.append(
+            {
+                "name": short,
+                "title": game_title(short, registration.game_type.long_name, lang),
+                "own": definition.make is not None,
+                "kinds": [(kind.replace("_", "-"), names[kind]) for kind in definition.kinds],
+            }
+        )
+    return {"kit_games": games}
 
 
 def _boards(lang: str) -> dict[str, Any]:

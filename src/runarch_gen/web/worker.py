@@ -149,13 +149,9 @@ def deck_task(options: Mapping[str, Any], folder: Path) -> dict[str, Any]:
     }
 
 
-def kit_task(options: Mapping[str, Any], folder: Path) -> dict[str, Any]:
-    """``runarch-gen kit --json`` with the form's options; the kit folder's files, and a zip of
-    them all, are offered for download."""
-    build = folder / "build"
-    build.mkdir()
-    argv = ["kit", "--seed", str(options["seed"]), "--out", str(build), "--name", "kit", "--json"]
-    argv += ["--paper", str(options["paper"]), "--lang", str(options["lang"])]
+def _common_kit_options(options: Mapping[str, Any]) -> list[str]:
+    """The options every kit takes, as the command line spells them."""
+    argv = ["--paper", str(options["paper"]), "--lang", str(options["lang"])]
     argv += ["--bleed", repr(float(options["bleed"])), "--duplex", str(options["duplex"])]
     if options.get("duplex_offset"):
         argv += ["--duplex-offset", str(options["duplex_offset"])]
@@ -163,6 +159,43 @@ def kit_task(options: Mapping[str, Any], folder: Path) -> dict[str, Any]:
         argv.append("--print-friendly")
     if options.get("only"):
         argv += ["--only", ",".join(options["only"])]
+    return argv
+
+
+def _offer_kit(folder: Path, kit: Path, manifest: dict[str, Any], prefix: str) -> dict[str, Any]:
+    """The kit folder's files as the job's output, with a zip of them all."""
+    manifest["folder"] = "kit"
+    kit.rename(folder / OUTPUT)
+    _zip_folder(folder / OUTPUT, folder / "kit.zip", prefix)
+    (folder / "kit.zip").rename(folder / OUTPUT / "kit.zip")
+    return {"ok": True, "game": manifest.get("game"), "manifest": manifest}
+
+
+def game_kit_task(options: Mapping[str, Any], folder: Path) -> dict[str, Any]:
+    """``runarch-gen GAME kit --json`` with the form's options (the game string the server
+    made of the rules it read): the kit of any registered game but RunArch."""
+    build = folder / "build"
+    build.mkdir()
+    game = str(options["game"])
+    argv = [game, "kit", "-o", str(build / "kit"), "--json"]
+    argv += ["--rules", str(options.get("rules") or game), *_common_kit_options(options)]
+    code, stdout, stderr = _command(argv)
+    if code:
+        return {"ok": False, "error": _error_line(stderr), "exit_code": code}
+    manifest = json.loads(stdout)
+    return _offer_kit(folder, build / "kit", manifest, f"{game}-kit-{options['lang']}")
+
+
+def kit_task(options: Mapping[str, Any], folder: Path) -> dict[str, Any]:
+    """``runarch-gen kit --json`` with the form's options (or, for another game,
+    :func:`game_kit_task`); the kit folder's files, and a zip of them all, are offered for
+    download."""
+    if options.get("game", "runarch") != "runarch":
+        return game_kit_task(options, folder)
+    build = folder / "build"
+    build.mkdir()
+    argv = ["kit", "--seed", str(options["seed"]), "--out", str(build), "--name", "kit", "--json"]
+    argv += _common_kit_options(options)
     if options.get("validate"):
         argv.append("--validate")
     for part in ("board", "deck"):
@@ -175,26 +208,27 @@ def kit_task(options: Mapping[str, Any], folder: Path) -> dict[str, Any]:
     if code:
         return {"ok": False, "error": _error_line(stderr), "exit_code": code}
     manifest = json.loads(stdout)
-    manifest["folder"] = "kit"
-    kit = build / "kit"
-    kit.rename(folder / OUTPUT)
-    _zip_folder(folder / OUTPUT, folder / "kit.zip", f"kit-{options['seed']}")
-    (folder / "kit.zip").rename(folder / OUTPUT / "kit.zip")
-    return {"ok": True, "manifest": manifest}
+    return _offer_kit(folder, build / "kit", manifest, f"kit-{options['seed']}")
 
 
 def playtest_task(options: Mapping[str, Any], folder: Path) -> dict[str, Any]:
     """Games between bots of any registered game, the report, its charts and the verdict
     (``runarch-gen GAME validate``): one set of games serves all three."""
+    from dataclasses import replace
+
     from runarch_gen.games import game_values
     from runarch_gen.play.charts import report_charts
     from runarch_gen.play.report import PlayReport
     from runarch_gen.play.verdict import validate_game
     from runarch_gen.progress import progress
+    from runarch_gen.web.i18n import game_title
 
     out = folder / OUTPUT
     out.mkdir()
     registration, values = game_values(str(options["game"]), str(options["rules"]))
+    lang = str(options.get("lang", "en"))
+    kind = registration.game_type
+    title = game_title(kind.short_name, kind.long_name, lang) if lang != "en" else None
     played: list[PlayReport] = []
     games = int(options["games"])
     with progress(games, "games") as advance:
@@ -210,17 +244,26 @@ def playtest_task(options: Mapping[str, Any], folder: Path) -> dict[str, Any]:
         )
     charts: list[str] = []
     if played and played[0].games:
-        for name, data in report_charts(played[0]).items():
+        for name, data in report_charts(played[0], lang=lang, title=title).items():
             (out / name).write_bytes(data)
             charts.append(name)
     report = played[0] if played else None
+    if lang != "en" and report is not None and verdict.dynamic:  # in the page's language
+        from runarch_gen.play.design import design_of
+        from runarch_gen.play.verdict import lineup_text
+
+        lines = tuple(report.summary(lang, title).splitlines()[1:5])
+        run = verdict.dynamic[0]
+        lineup = lineup_text(design_of(kind.short_name), run.bots, bool(options["bots"]), lang)
+        verdict = replace(verdict, dynamic=(replace(run, summary=lines),), lineup=lineup)
     return {
         "ok": True,
+        "lang": lang,
         "verdict": {**verdict.to_json(), "seed": int(options["seed"])},
-        "verdict_lines": verdict.lines(),
+        "verdict_lines": verdict.lines(lang, title),
         "exit_code": verdict.exit_code,
         "report": report.to_json() if report is not None else None,
-        "summary": report.summary() if report is not None else "",
+        "summary": report.summary(lang, title) if report is not None else "",
         "charts": sorted(charts),
     }
 

@@ -279,6 +279,7 @@ function formValues(form) {
   const values = {};
   for (const input of form.elements) {
     if (!input.name || input.type === "file" || input.type === "submit") continue;
+    if (input.disabled) continue;  // another game's field (the kit page), or not offered
     if (input.type === "checkbox") {
       if (input.name === "only") {
         values.only = values.only || [];
@@ -411,26 +412,48 @@ function decksPage() {
 
 function kitPage() {
   const form = $("#kit-form");
+  const game = $("select[name=game]", form);
   $("select[name=lang]", form).value = LANG;  // the kit in the page's language, unless changed
   const stored = localStorage.getItem("runarch-board");
   if (stored) {
     const board = JSON.parse(stored);
     const seed = localStorage.getItem("runarch-board-seed") || "";
     $("#stored-board").textContent = `(${T.seed.toLowerCase()} ${seed}: ${board.tiles[0].join(" ")} …)`;
-  } else $("#use-board").disabled = true;
+  }
+  // The chosen game's fields only: its kinds, and its seed, board and deck (RunArch) or rules.
+  const show = (part, on) => {
+    part.hidden = !on;
+    for (const input of part.querySelectorAll("input, select")) input.disabled = !on;
+  };
+  const chosen = () => {
+    const own = game.selectedOptions[0].dataset.own === "true";
+    for (const part of form.querySelectorAll(".kit-own")) show(part, own);
+    for (const part of form.querySelectorAll(".kit-generic")) show(part, !own);
+    for (const part of form.querySelectorAll("fieldset.only")) show(part, part.dataset.game === game.value);
+    if (!stored) $("#use-board").disabled = true;
+  };
+  game.addEventListener("change", chosen);
+  chosen();
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const values = formValues(form);
+    const own = game.selectedOptions[0].dataset.own === "true";
     if (values.use_board && stored) values.board = stored;
     delete values.use_board;
-    for (const part of ["board", "deck"]) {
-      const file = $(`input[name=${part}_file]`, form).files[0];
-      if (file) values[part] = await file.text();
+    if (own) {
+      for (const part of ["board", "deck"]) {
+        const file = $(`input[name=${part}_file]`, form).files[0];
+        if (file) values[part] = await file.text();
+      }
     }
-    followJob(form, $("#kit-job"), "/api/runarch/kit", values, (status, id) => {
+    const kinds = {};
+    for (const box of form.querySelectorAll(`fieldset.only[data-game="${game.value}"] input`)) {
+      kinds[box.value.replaceAll("-", "_")] = box.parentElement.textContent.trim();
+    }
+    followJob(form, $("#kit-job"), "/api/kit", values, (status, id) => {
       const manifest = status.result.manifest;
-      const counts = manifest.components.map((c) => `${c.count} ${c.kind}`).join(", ");
-      $("#kit-job .report").textContent = `kit.pdf: ${manifest.pages} pages (${counts})`;
+      const counts = manifest.components.map((c) => `${kinds[c.kind] || c.kind}: ${c.count}`).join(", ");
+      $("#kit-job .report").textContent = `kit.pdf — ${T.kit_pages}: ${manifest.pages} (${counts})`;
       const previews = $("#kit-job .previews");
       previews.replaceChildren();
       for (const name of status.files.filter((n) => n.endsWith(".png"))) {
@@ -455,7 +478,9 @@ function playtestPage() {
   bots();
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    followJob(form, $("#playtest-job"), "/api/playtest", formValues(form), (status, id) => {
+    const values = formValues(form);
+    values.lang = LANG;  // the verdict, the report and the charts in the page's language
+    followJob(form, $("#playtest-job"), "/api/playtest", values, (status, id) => {
       const result = status.result;
       const verdict = $("#playtest-job .verdict");
       const playable = result.verdict.playable;
@@ -489,9 +514,9 @@ function metricsTable(metrics) {
     const share = m.unit.startsWith("share");
     const show = (x) => (x === null ? "–" : share ? number(100 * x, 1) + " %"
       : m.unit === "points" ? number(100 * x, 1) : number(x, 3));
-    const unit = share || m.value === null ? "" : " " + m.unit;
+    const unit = share || m.value === null ? "" : " " + (T["unit_" + m.unit] || m.unit);
     const tr = el("tr");
-    tr.append(el("td", {}, name), el("td", {}, show(m.value) + unit),
+    tr.append(el("td", { title: name }, T["metric_" + name] || name), el("td", {}, show(m.value) + unit),
       el("td", {}, m.low === null ? "" : `${show(m.low)} – ${show(m.high)}`));
     table.append(tr);
   }
