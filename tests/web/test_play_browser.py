@@ -33,6 +33,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
+    registry.registered_games()  # every installed game loaded before the registry is saved
     saved = (dict(registry._REGISTRY), dict(registry._ALIASES))
     registry._add(PIG)  # a plug-in game: played with the generic view
     app = create_app("127.0.0.1", port, jobs=JobManager(root=tmp_path_factory.mktemp("jobs")))

@@ -90,9 +90,14 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, Pat
 
 
 def wait(driver: Any, condition: Any, timeout: float = 30.0) -> Any:
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(driver, timeout, poll_frequency=0.1).until(condition)
+    # A page that re-renders between finding an element and reading it is asked again.
+    ignored = (NoSuchElementException, StaleElementReferenceException)
+    return WebDriverWait(driver, timeout, poll_frequency=0.1, ignored_exceptions=ignored).until(
+        condition
+    )
 
 
 def valid_b1(codes: list[str]) -> bool:
