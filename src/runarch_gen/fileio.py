@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
-import re
 import shutil
 import stat
 import sys
@@ -18,7 +17,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from runarch_gen.errors import InputError, OutputError, ParseError
+from runarch_gen.errors import InputError, OutputError
+from runarch_gen.textdata import check_numbers
 
 STDIO = "-"
 
@@ -106,8 +106,8 @@ def read_text(path: str | os.PathLike[str], *, limit: int = MAX_INPUT_BYTES) -> 
 
     Raises :class:`InputError` naming the file when it is missing, unreadable, not a regular
     file, larger than ``limit`` bytes or not UTF-8, and :class:`ParseError` naming the line
-    when it holds a number of more than :data:`MAX_DIGITS` digits: every reader converts
-    numbers it finds, and none of the tool's files holds one that long.
+    when it holds a number of more than :data:`~runarch_gen.textdata.MAX_DIGITS` digits:
+    every reader converts numbers it finds, and none of the tool's files holds one that long.
     """
     data = read_bytes(path, limit=limit)
     try:
@@ -116,31 +116,6 @@ def read_text(path: str | os.PathLike[str], *, limit: int = MAX_INPUT_BYTES) -> 
         raise InputError(f"{display_name(path)}: not UTF-8 text (byte {exc.start})") from None
     check_numbers(text, display_name(path))
     return text
-
-
-MAX_DIGITS = 30
-"""The most digits a number in an input may have (a seed has 19, every count far fewer)."""
-# A run of digits that stands alone: one inside a word (a digest, a position ID) is no number.
-_LONG_NUMBER = re.compile(rf"(?<![0-9A-Za-z])[0-9]{{{MAX_DIGITS + 1},}}")
-
-
-def check_numbers(text: str, source: str) -> None:
-    """Refuse ``text`` when a number in it has more than :data:`MAX_DIGITS` digits, before any
-    reader converts it (Python refuses 4,301 digits with a ``ValueError``; far fewer are
-    already no count or seed).
-
-    >>> check_numbers("seed 1\\nid " + "9" * 40, "g.txt")
-    Traceback (most recent call last):
-    ...
-    runarch_gen.errors.ParseError: g.txt:2:4: a number of more than 30 digits
-    """
-    match = _LONG_NUMBER.search(text)
-    if match is not None:
-        line = text.count("\n", 0, match.start()) + 1
-        column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
-        raise ParseError(
-            f"a number of more than {MAX_DIGITS} digits", source=source, line=line, column=column
-        )
 
 
 def beside(document: str | os.PathLike[str], name: str, what: str) -> Path:

@@ -26,10 +26,11 @@ MAX_DEPTH = 64
 """The deepest nesting of arrays and tables a JSON or TOML input may have."""
 
 MAX_DIGITS = 30
-"""The most digits a number in an input may have (every real quantity fits in far fewer)."""
+"""The most digits a number in an input may have (a seed has 19, every count far fewer)."""
 
 _TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*\Z")
-_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}")
+# A run of digits that stands alone: one inside a word (a digest, a position ID) is no number.
+_LONG_NUMBER = re.compile(rf"(?<![0-9A-Za-z])[0-9]{{{MAX_DIGITS + 1},}}")
 
 
 def toml_error(exc: tomllib.TOMLDecodeError, source: str | None) -> ParseError:
@@ -60,13 +61,26 @@ def _depth_check(text: str, source: str | None, openers: str, closers: str) -> N
             depth -= 1
 
 
-def _number_check(text: str, source: str | None) -> None:
+def check_numbers(text: str, source: str | None) -> None:
+    """Refuse ``text`` when a number in it has more than :data:`MAX_DIGITS` digits, before any
+    reader converts it (Python refuses 4,301 digits with a ``ValueError``; far fewer are
+    already no count or seed).
+
+    >>> check_numbers("seed 1\\nid " + "9" * 40, "g.txt")
+    Traceback (most recent call last):
+    ...
+    runarch_gen.errors.ParseError: g.txt:2:4: a number of 40 digits (at most 30)
+    """
     match = _LONG_NUMBER.search(text)
     if match is not None:
         line = text.count("\n", 0, match.start()) + 1
+        column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
         digits = match.end() - match.start()
         raise ParseError(
-            f"a number of {digits} digits (at most {MAX_DIGITS})", source=source, line=line
+            f"a number of {digits} digits (at most {MAX_DIGITS})",
+            source=source,
+            line=line,
+            column=column,
         )
 
 
@@ -74,7 +88,7 @@ def loads_json(text: str, source: str | None = None, *, first_line: int = 1) -> 
     """The JSON value of ``text``; errors name ``source`` and the line (counted from
     ``first_line``)."""
     _depth_check(text, source, "[{", "]}")
-    _number_check(text, source)
+    check_numbers(text, source)
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -99,7 +113,7 @@ def loads_toml(text: str, source: str | None = None) -> dict[str, Any]:
     runarch_gen.errors.ParseError: t.toml: nested more than 64 levels deep
     """
     _depth_check(text, source, "[{", "]}")
-    _number_check(text, source)
+    check_numbers(text, source)
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -123,4 +137,4 @@ def _value_depth_check(value: Any, source: str | None) -> None:
             stack.extend((child, depth + 1) for child in item)
 
 
-__all__ = ["MAX_DEPTH", "MAX_DIGITS", "loads_json", "loads_toml", "toml_error"]
+__all__ = ["MAX_DEPTH", "MAX_DIGITS", "check_numbers", "loads_json", "loads_toml", "toml_error"]
