@@ -198,13 +198,13 @@ def test_unknown_bot_is_named() -> None:
         make_bot("clever", random.Random(1))
 
 
-def test_the_readme_example_runs(capsys) -> None:
+def test_the_guide_example_runs(capsys) -> None:
     from pathlib import Path
 
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### From Python", 1)[1]
+    guide = Path(__file__).parent.parent / "docs" / "guide" / "engine.md"
+    section = guide.read_text(encoding="utf-8").split("## From Python", 1)[1]
     code = section.split("```python", 1)[1].split("```", 1)[0]
-    exec(compile(code, "README.md", "exec"), {})
+    exec(compile(code, "docs/guide/engine.md", "exec"), {})
     assert "[Variant" in capsys.readouterr().out
 
 

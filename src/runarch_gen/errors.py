@@ -3,7 +3,7 @@
 Every error a user can cause derives from :class:`RunArchError`; its ``exit_code`` is what the
 command line exits with after printing the message as one line on stderr.
 
-Exit codes (documented in the README):
+Exit codes (documented in docs/guide/safety.md):
 
 - ``0`` success;
 - ``1`` the input was read fine but is not valid or not playable (``check``, ``validate``);

@@ -119,9 +119,20 @@ app = typer.Typer(
 )
 
 
+def installed_version() -> str:
+    """The version of the installed distribution, from its metadata (what ``pip`` installed);
+    the source tree's ``__version__`` where the package runs from a checkout without metadata."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("runarch-gen")
+    except PackageNotFoundError:
+        return __version__
+
+
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"runarch-gen {__version__}")
+        typer.echo(f"runarch-gen {installed_version()}")
         raise typer.Exit()
 
 

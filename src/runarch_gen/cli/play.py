@@ -132,7 +132,7 @@ def tally(
     """Final scoring of one player: duel, bets, goals (RULES.md §5-7), as a breakdown.
 
     The JSON names the rules (default complex), the best card, the card points, the
-    opponent's best card, the archives, the bets and the secret goal; see the README.
+    opponent's best card, the archives, the bets and the secret goal; see docs/guide/engine.md.
     """
     from runarch_gen.runarch.engine.tally import read_tally
 

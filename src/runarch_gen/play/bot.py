@@ -82,7 +82,7 @@ def play_out(
 
     ``bots[p]`` is asked whenever ``state.current_player()`` is ``p``; at a chance node the
     outcome is drawn with ``chance`` (required when the game has chance nodes), so no bot
-    ever sees a roll before it is made. See the README's "From Python" example.
+    ever sees a roll before it is made. See the "From Python" example of docs/guide/engine.md.
     """
     # The state's methods and the bots' steps looked up once: this loop runs every step of
     # every simulated game. ``current_player()`` is CHANCE_PLAYER exactly at a chance node.

@@ -1,6 +1,6 @@
 """Boards in and out of files: text, JSON and JSON Lines.
 
-Formats (documented in the README):
+Formats (documented in docs/guide/boards.md):
 
 - **text**: a board is 5 lines of 5 codes separated by spaces (commas also work); boards are
   separated by blank lines; lines starting with ``#`` are comments.

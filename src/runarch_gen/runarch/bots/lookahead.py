@@ -26,7 +26,7 @@ for the public goals.
 In the simple game it clearly beats greedy by its moves. In the complex game moves matter
 less — both bots score about as many cards — and its edge comes mostly from the bets on
 public goals: it won 58.4 % and 59.9 % of 1,000 games against greedy on the sets of seeds 5
-and 7 (sign test p < 1e-7; see the README's Playtesting section). It costs a few times more
+and 7 (sign test p < 1e-7; see docs/guide/playtesting.md). It costs a few times more
 per turn than greedy.
 """
 

@@ -1,4 +1,4 @@
-"""Decks in and out of files: JSON and CSV (documented in the README, section "Decks").
+"""Decks in and out of files: JSON and CSV (documented in docs/guide/decks.md).
 
 **JSON** — one object, a format marker and version, then one card per line::
 
