@@ -217,7 +217,8 @@ class State(ABC, Generic[ObsT_co]):
     figures (:meth:`statistics`); the defaults are the actions taken, side 0, and none.
     """
 
-    __slots__ = ("_history",)
+    # No ``__slots__`` here: a subclass's own may name ``_history`` (RunArch's does), and a
+    # class compiled with mypyc (the optional compiled build) must not inherit a non-empty one.
 
     def __init__(self) -> None:
         self._history: list[Action] = []

@@ -204,8 +204,7 @@ class RunArchState(State["RunArchObservation"]):
     positions in the game's deck (``game.cards[k]``); their printed ``id`` appears in texts.
     """
 
-    # The base class holds the history (its own slot).
-    __slots__ = tuple(name for name in _FIELDS if name != "_history")
+    __slots__ = _FIELDS
 
     def __init__(self, game: RunArchGame, setup: Setup | None = None) -> None:
         super().__init__()
