@@ -797,95 +797,7 @@ class Position:
         card = self.hand[slot]
         known = self.known
         trades = known.trades(card)
-        if self.phase == 4:  # [R-09] a swap may change the match bonus, so the need
-            return self._best_swap_bonus(
-                slot, line, squares, candidates, nears, extras, dists, base_total, need, cost
-            )
-        # Outside phase 4 the need is the same after every swap: the ``need - 5`` cheapest
-        # extras count (1 to 4 of them here; none below 6, every one from 10 on is
-        # best_exact_swap's case), so each candidate's potential is summed the same way.
-        need_exact = need - SIZE
-        pair_a, pair_b, pair_bits = PAIR_A, PAIR_B, PAIR_BITS
-        best_after, best_pair = cost, -1
-        while candidates:
-            low = candidates & -candidates
-            candidates ^= low
-            pair = low.bit_length() - 1
-            a, b = pair_a[pair], pair_b[pair]
-            x, y = stones[a], stones[b]
-            flip, ix, iy = trades[x * N_SQUARES + y]
-            total = base_total
-            if need_exact <= 0:  # no exact stone is wanted: the distances to a point only
-                for i in flip:
-                    q = squares[i]
-                    mask = masks[i] ^ pair_bits[pair]
-                    if mask >> q & 1:
-                        near = 0
-                    else:
-                        ball = balls[q]
-                        near = 1
-                        while not mask & ball[near]:
-                            near += 1
-                    total += near - nears[i]
-                if total < best_after:
-                    best_after, best_pair = total, pair
-                continue
-            new_extras = extras[:]
-            # The positions where one of x and y earns a point and the other does not: the
-            # nearest stone earning a point may change there, and so the extra distance.
-            for i in flip:
-                q = squares[i]
-                mask = masks[i] ^ pair_bits[pair]
-                if mask >> q & 1:
-                    near = 0
-                else:
-                    ball = balls[q]
-                    near = 1
-                    while not mask & ball[near]:
-                        near += 1
-                total += near - nears[i]
-                new_extras[i] = dists[i] - near
-            # An exact stone that moved: its distance changes (x goes to b, y to a).
-            if ix >= 0:
-                new_extras[ix] += rows[b][squares[ix]] - dists[ix]
-            if iy >= 0:
-                new_extras[iy] += rows[a][squares[iy]] - dists[iy]
-            if need_exact == 1:
-                total += min(new_extras)
-            elif need_exact == SIZE - 1:
-                total += sum(new_extras) - max(new_extras)
-            elif need_exact >= SIZE:
-                total += sum(new_extras) + BONUS_STEP_COST * (need_exact - SIZE)
-            else:
-                new_extras.sort()
-                total += new_extras[0] + new_extras[1]
-                if need_exact == 3:
-                    total += new_extras[2]
-            if total < best_after:
-                best_after, best_pair = total, pair
-        return None if best_pair < 0 else (cost, best_after, best_pair)
-
-    def _best_swap_bonus(
-        self,
-        slot: int,
-        line: int,
-        squares: Sequence[int],
-        candidates: int,
-        nears: Sequence[int],
-        extras: list[int],
-        dists: Sequence[int],
-        base_total: int,
-        need: int,
-        cost: int,
-    ) -> tuple[int, int, int] | None:
-        """:meth:`best_swap`'s search over ``candidates`` in movement phase 4, where a swap
-        may change the match bonus [R-09] and so the pattern points needed."""
-        stones, balls = self.stones, self.balls
-        masks = self.near_masks[slot]
-        rows = DIST_ROWS[self.dist is KING_DIST]
-        card = self.hand[slot]
-        known = self.known
-        trades = known.trades(card)
+        phase4 = self.phase == 4
         board_bonus = known.bonus is MatchBonus.BOARD
         best_after, best_pair = cost, -1
         while candidates:
@@ -918,12 +830,13 @@ class Position:
             if iy >= 0:
                 new_extras[iy] += rows[a][squares[iy]] - dists[iy]
             after_need = need
-            if board_bonus:
-                after_need -= known.bonus_change(card, x, y, a, b)
-            else:
-                stones[a], stones[b] = y, x
-                after_need = self.needed(slot, line)
-                stones[a], stones[b] = x, y
+            if phase4:  # [R-09] the swap may change the match bonus, so the need
+                if board_bonus:
+                    after_need -= known.bonus_change(card, x, y, a, b)
+                else:
+                    stones[a], stones[b] = y, x
+                    after_need = self.needed(slot, line)
+                    stones[a], stones[b] = x, y
             need_exact = after_need - SIZE
             if need_exact > 0:
                 if need_exact == 1:
