@@ -18,8 +18,10 @@ Each round runs ``runarch-gen simulate --games N --workers 1 --seed S --board B 
 hits both alike. Per install it prints the median wall-clock time and CPU time (user + system
 of the command's process); then the speed-up (old time / new time) as the median of the
 per-round ratios with a 95 % interval (t interval over the rounds' log ratios). The CPU figure
-is the steadier one on a shared machine. Both installs must print the same report byte for byte
-(the same games, move for move): a difference stops the run with exit 1.
+is the steadier one on a shared machine. Both installs must print the same report (the same
+games, move for move): every field the old install prints must be the same in the new one's
+(a newer version may add fields, such as ``metrics``, which are named); a difference stops the
+run with exit 1.
 
 The board and deck are written by the new install from ``--seed`` unless ``--board`` and
 ``--deck`` are given.
@@ -28,6 +30,7 @@ The board and deck are written by the new install from ``--seed`` unless ``--boa
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import statistics
@@ -80,6 +83,18 @@ def run_child(command: list[str]) -> tuple[float, float, bytes]:
     if code:
         sys.exit(f"{command[0]} failed ({code}): {err.decode().strip()}")
     return wall, usage.ru_utime + usage.ru_stime, out
+
+
+def same_report(base: bytes, new: bytes) -> tuple[bool, list[str]]:
+    """Whether the new report holds every field of the base report with the same value, and
+    the fields only the new one has."""
+    if base == new:
+        return True, []
+    old, now = json.loads(base), json.loads(new)
+    if not (isinstance(old, dict) and isinstance(now, dict)):
+        return False, []
+    same = all(key in now and now[key] == value for key, value in old.items())
+    return same, sorted(set(now) - set(old))
 
 
 def ratio_interval(ratios: list[float]) -> tuple[float, float, float]:
@@ -150,11 +165,13 @@ def main(argv: list[str] | None = None) -> int:
                 f"  new {walls['new'][-1]:.2f} s ({cpus['new'][-1]:.2f} CPU)",
                 flush=True,
             )
-        if outputs["base"] != outputs["new"]:
+        same, added = same_report(outputs["base"], outputs["new"])
+        if not same:
             print("the two installs printed different reports: not the same games", file=sys.stderr)
             return 1
     print(f"load after: {load()}")
-    print(f"reports identical ({len(outputs['new']):,} bytes of JSON)")
+    extra = f"; fields only the new install prints: {', '.join(added)}" if added else ""
+    print(f"reports identical ({len(outputs['new']):,} bytes of JSON{extra})")
     for name, path in (("base", args.base), ("new", new)):
         wall, cpu = statistics.median(walls[name]), statistics.median(cpus[name])
         print(

@@ -200,6 +200,8 @@ def test_an_updated_position_is_the_position_built_afresh(
         moved[a], moved[b] = moved[b], moved[a]
     position.update(tuple(moved))
     fresh = Position(known, moved, hand, phase, minimum)
+    position.refresh()  # the cards' lists are brought up to date when read
+    fresh.refresh()
     for name in ("stones", "stone_at", "near_masks", "exact_at", "colour_squares", "shape_squares"):
         assert getattr(position, name) == getattr(fresh, name), name
 

@@ -17,6 +17,7 @@ aggregates them in game order, so it is identical for any number of workers.
 
 from __future__ import annotations
 
+import gc
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -696,9 +697,19 @@ def simulate(
     RunArchGame(rules, board, deck)  # fails early, with its message, on a deck too small
     design = design_of(RUNARCH)
     task = _Task(rules, board, deck, names, design.standing, design.turn)
-    run = run_games(
-        play_game, task, games=games, seed=seed, workers=workers, on_progress=on_progress
-    )
+    # The games make many short-lived objects, and the collector's full passes would walk every
+    # object loaded so far (modules, the game's tables) again and again: frozen, they are
+    # skipped (the games are the same either way). Left alone when someone else froze them.
+    freeze = gc.get_freeze_count() == 0
+    if freeze:
+        gc.freeze()
+    try:
+        run = run_games(
+            play_game, task, games=games, seed=seed, workers=workers, on_progress=on_progress
+        )
+    finally:
+        if freeze:
+            gc.unfreeze()
     return build_report(
         run.results,
         rules=rules,

@@ -226,6 +226,10 @@ class GreedyBot(RunArchBot):
         swap lowers it, all targets are looked at again (a cheaper one may have come up)."""
         excluded_mask = pairs_mask(excluded)
         kept = self._target
+        # The kept target when no swap lowers it, and the highest potential at which that is
+        # known (above the limit best_swap does not look at the swaps).
+        failed: tuple[int, int, tuple[int, ...]] | None = None
+        failed_limit = -1
         if kept is not None and self._turns_on_target < RESCAN_TURNS:
             cost, slot, line, squares = kept
             found = position.best_swap(slot, line, squares, excluded_mask, cost + KEEP_TOLERANCE)
@@ -233,8 +237,11 @@ class GreedyBot(RunArchBot):
                 self._target = (found[1], slot, line, squares)
                 self._turns_on_target += 1
                 return found[2], (found[0], slot, line, squares)
+            failed, failed_limit = (slot, line, squares), cost + KEEP_TOLERANCE
         targets = position.best_targets()
         for target in targets[:3]:
+            if target[0] <= failed_limit and target[1:] == failed:
+                continue  # the same search as the kept target's just now, and as fruitless
             improved = self.improve(position, target, excluded_mask)
             if improved is not None:
                 self._target = (improved[0], *target[1:])

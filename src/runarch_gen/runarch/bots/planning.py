@@ -21,6 +21,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
+from itertools import repeat
 from typing import TYPE_CHECKING, Final
 
 from runarch_gen.runarch.archives import ArchiveRule
@@ -267,13 +268,10 @@ class Knowledge:
             exact = self.exact_position[card]
             # Per stone, the positions where it earns a point as a 5-bit set.
             where = [sum(1 << i for i in positions) for positions in self.positions_of[card]]
-            rows = []
-            for x in range(N_SQUARES):
-                ix = exact[x]
-                for y in range(N_SQUARES):
-                    iy = exact[y]
-                    flip = where[x] ^ where[y]
-                    rows.append((_POSITIONS_OF_SET[flip], ix, iy))
+            rows: list[Trade] = []
+            flips = _POSITIONS_OF_SET.__getitem__
+            for x in range(N_SQUARES):  # the row of x, y = 0 … 24, built by C-level maps
+                rows += zip(map(flips, map(where[x].__xor__, where)), repeat(exact[x]), exact)
             table = self._trades[card] = tuple(rows)
         return table
 
@@ -338,6 +336,11 @@ class Position:
 
     A planning position may be changed with :meth:`swap` (bots try moves on it); the game's
     state is never touched.
+
+    A card's masks (``near_masks[slot]``) and exact stones' squares (``exact_at[slot]``) are
+    brought up to date when a method reads them: a move or an update marks every card's as
+    stale (bit ``slot`` of ``stale``), and a turn mostly looks at one card. :meth:`refresh`
+    brings all of them up to date, for a caller that reads the lists itself.
     """
 
     __slots__ = (
@@ -352,6 +355,7 @@ class Position:
         "phase",
         "playable",
         "shape_squares",
+        "stale",
         "stone_at",
         "stones",
         "targets",
@@ -389,14 +393,10 @@ class Position:
         self.phase = phase
         self.minimum = minimum
         self.dist, self.balls = metric(phase)
-        self.near_masks: list[list[int]] = []
-        self.exact_at: list[list[int]] = []
-        for card in self.hand:
-            exact = known.exact[card]
-            self.near_masks.append(
-                [colour_squares[e // SIZE] | shape_squares[e % SIZE] for e in exact]
-            )
-            self.exact_at.append([at[e] for e in exact])
+        # Filled in by _refresh when first read.
+        self.near_masks: list[list[int]] = [[0] * SIZE for _ in self.hand]
+        self.exact_at: list[list[int]] = [[0] * SIZE for _ in self.hand]
+        self.stale = (1 << len(self.hand)) - 1
         # The lines a card may be scored on now: rows and columns, diagonals in phase 4.
         self.targets = known.targets_in_phase[phase == 4]
 
@@ -421,17 +421,28 @@ class Position:
             colour_squares[new // SIZE] ^= bit
             shape_squares[old % SIZE] ^= bit
             shape_squares[new % SIZE] ^= bit
-        exact = self.known.exact
-        for slot, card in enumerate(self.hand):
-            e0, e1, e2, e3, e4 = exact[card]
-            self.near_masks[slot][:] = (
-                colour_squares[e0 // SIZE] | shape_squares[e0 % SIZE],
-                colour_squares[e1 // SIZE] | shape_squares[e1 % SIZE],
-                colour_squares[e2 // SIZE] | shape_squares[e2 % SIZE],
-                colour_squares[e3 // SIZE] | shape_squares[e3 % SIZE],
-                colour_squares[e4 // SIZE] | shape_squares[e4 % SIZE],
-            )
-            self.exact_at[slot][:] = (at[e0], at[e1], at[e2], at[e3], at[e4])
+        self.stale = (1 << len(self.hand)) - 1
+
+    def _refresh(self, slot: int) -> None:
+        """Bring ``hand[slot]``'s masks and exact stones' squares up to date (from the squares
+        of each colour and shape, and each stone's square)."""
+        colour_squares, shape_squares, at = self.colour_squares, self.shape_squares, self.stone_at
+        e0, e1, e2, e3, e4 = self.known.exact[self.hand[slot]]
+        self.near_masks[slot][:] = (
+            colour_squares[e0 // SIZE] | shape_squares[e0 % SIZE],
+            colour_squares[e1 // SIZE] | shape_squares[e1 % SIZE],
+            colour_squares[e2 // SIZE] | shape_squares[e2 % SIZE],
+            colour_squares[e3 // SIZE] | shape_squares[e3 % SIZE],
+            colour_squares[e4 // SIZE] | shape_squares[e4 % SIZE],
+        )
+        self.exact_at[slot][:] = (at[e0], at[e1], at[e2], at[e3], at[e4])
+        self.stale &= ~(1 << slot)
+
+    def refresh(self) -> None:
+        """Bring every card's ``near_masks`` and ``exact_at`` up to date."""
+        for slot in range(len(self.hand)):
+            if self.stale >> slot & 1:
+                self._refresh(slot)
 
     def needed(self, slot: int, line: int) -> int:
         """Pattern points ``hand[slot]`` needs on ``line``: the minimum, less the match bonus
@@ -443,6 +454,8 @@ class Position:
     def cost(self, slot: int, squares: Sequence[int], need: int) -> int:
         """The potential of ``hand[slot]`` on a line's ``squares`` needing ``need`` pattern
         points (see the module docstring)."""
+        if self.stale >> slot & 1:
+            self._refresh(slot)
         return _cost(
             self.dist, self.balls, self.near_masks[slot], self.exact_at[slot], squares, need
         )
@@ -451,6 +464,8 @@ class Position:
         """Per pattern position of ``hand[slot]`` on ``squares``: the distance to the nearest
         stone earning a point, and the exact stone's extra distance."""
         balls = self.balls
+        if self.stale >> slot & 1:
+            self._refresh(slot)
         m0, m1, m2, m3, m4 = self.near_masks[slot]
         q0, q1, q2, q3, q4 = squares
         nears = [
@@ -499,6 +514,8 @@ class Position:
         the need) taken out of the loop."""
         balls = self.balls
         rows = DIST_ROWS[self.dist is KING_DIST]
+        if self.stale >> slot & 1:
+            self._refresh(slot)
         m0, m1, m2, m3, m4 = self.near_masks[slot]
         x0, x1, x2, x3, x4 = self.exact_at[slot]
         r0, r1, r2, r3, r4 = rows[x0], rows[x1], rows[x2], rows[x3], rows[x4]
@@ -578,6 +595,8 @@ class Position:
         known = self.known
         positions = known.positions_of[card]
         qualifying_bits = known.qualifying_bits[card]
+        if self.stale >> slot & 1:
+            self._refresh(slot)
         masks, exact_at = self.near_masks[slot], self.exact_at[slot]
         balls = self.balls
         bits = 1 << a | 1 << b
@@ -626,6 +645,8 @@ class Position:
         x, y = stones[a], stones[b]
         card = self.hand[slot]
         known = self.known
+        if self.stale >> slot & 1:
+            self._refresh(slot)
         masks = self.near_masks[slot]
         bits = 1 << a | 1 << b
         new_nears, new_extras = nears[:], extras[:]
@@ -657,6 +678,8 @@ class Position:
         x, y = stones[a], stones[b]
         card = self.hand[slot]
         known = self.known
+        if self.stale >> slot & 1:
+            self._refresh(slot)
         masks = self.near_masks[slot]
         total = nears[0] + nears[1] + nears[2] + nears[3] + nears[4]
         new_extras = extras[:]
@@ -706,6 +729,8 @@ class Position:
         if self.phase != 4 and self.minimum >= 2 * SIZE:
             return self.best_exact_swap(slot, squares, excluded, limit)
         balls = self.balls
+        if self.stale >> slot & 1:
+            self._refresh(slot)
         masks, exact_at = self.near_masks[slot], self.exact_at[slot]
         q0, q1, q2, q3, q4 = squares
         # terms(): the distance to a point per position, then the exact stone's extra.
@@ -846,6 +871,8 @@ class Position:
         as the nearest point is one of the nearest stones), and every other candidate leaves
         the potential as high or higher, so the result is :meth:`best_swap`'s."""
         rows = DIST_ROWS[self.dist is KING_DIST]
+        if self.stale >> slot & 1:
+            self._refresh(slot)
         x0, x1, x2, x3, x4 = self.exact_at[slot]
         q0, q1, q2, q3, q4 = squares
         dists = d0, d1, d2, d3, d4 = (
@@ -918,6 +945,8 @@ class Position:
         else:
             threshold = sorted(extras)[need_exact - 1]
         closer = CLOSER_MASKS[self.phase]
+        if self.stale >> slot & 1:
+            self._refresh(slot)
         exact_at, masks, balls = self.exact_at[slot], self.near_masks[slot], self.balls
         candidates = 0
         for i in range(SIZE):
@@ -948,17 +977,7 @@ class Position:
         self.colour_squares[y // SIZE] ^= bits
         self.shape_squares[x % SIZE] ^= bits
         self.shape_squares[y % SIZE] ^= bits
-        for slot, card in enumerate(self.hand):
-            masks = self.near_masks[slot]
-            for i, q in enumerate(self.known.qualifying_bits[card]):
-                if (q >> x ^ q >> y) & 1:
-                    masks[i] ^= bits
-            exact_at = self.exact_at[slot]
-            for i, sq in enumerate(exact_at):
-                if sq == a:
-                    exact_at[i] = b
-                elif sq == b:
-                    exact_at[i] = a
+        self.stale = (1 << len(self.hand)) - 1
 
 
 def _near(mask: int, q: int, balls: Sequence[Sequence[int]]) -> int:
