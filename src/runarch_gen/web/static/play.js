@@ -316,7 +316,8 @@ function render(p) {
   G.payload = p;
   clearTimeout(G.timer);
   G.seat = p.seat;
-  $("#play-title").textContent = `${gameTitle(p.name)}: ${p.game}`;
+  // The game string beside the title only when it says more than the game's name (its options).
+  $("#play-title").textContent = p.game === p.name ? gameTitle(p.name) : `${gameTitle(p.name)}: ${p.game}`;
   $("#play-seats-line").textContent = p.seats.map((s) =>
     `${sideName(p, s.seat)}: ${plays(p, s.seat)}${s.seat === p.seat ? " ◀" : ""}`).join(" · ");
   const status = $("#play-status");
