@@ -180,3 +180,9 @@ def test_a_registration_made_in_python_joins_the_registry(monkeypatch: pytest.Mo
     assert [r.name for r in registered_games()][-1] == "pig"
     game: Any = find_game("quick(players=1)")
     assert str(game) == "pig(players=1,target=10)"
+
+
+@pytest.mark.parametrize("text", ["9" * 19, "٣", "²", "1_000", "0x10"])
+def test_a_whole_number_parameter_takes_ascii_digits_and_at_most_18(text: str) -> None:
+    with pytest.raises(ParseError, match=r"target is a whole number of at most 18 digits"):
+        PIG.game_type.parse_parameters({"target": text})

@@ -98,8 +98,11 @@ class Parameter:
                 return False
             raise ParseError(f"{self.name} is on or off, not {raw[:40]!r}", source=where)
         if isinstance(self.default, int):
-            if not re.fullmatch(r"[+-]?\d{1,18}", raw):
-                raise ParseError(f"{self.name} is a whole number, not {raw[:40]!r}", source=where)
+            if not re.fullmatch(r"[+-]?[0-9]{1,18}", raw):
+                raise ParseError(
+                    f"{self.name} is a whole number of at most 18 digits, not {raw[:40]!r}",
+                    source=where,
+                )
             value = int(raw)
         elif isinstance(self.default, float):
             try:
