@@ -125,10 +125,16 @@ def _outcome(function: Callable[..., Any], args: tuple[Any, ...]) -> Any:
 
 
 def _in_child(function: Callable[..., Any], args: tuple[Any, ...], send: Any) -> None:
-    release_signals()
     try:
-        send.send(function(*args))
+        # A stop signal held since the fork arrives here, as soon as it is released: it is
+        # handed to the parent like any exception the function raises, never a traceback.
+        release_signals()
+        outcome: Any = function(*args)
     except BaseException as exc:  # handed to the parent, which raises it
-        send.send(exc)
+        outcome = exc
+    try:
+        send.send(outcome)
+    except BaseException:  # the parent stopped listening (it was stopped too): nothing to say
+        pass
     finally:
         send.close()
