@@ -134,6 +134,20 @@ def one_click(driver: Any, kind: str, rng: random.Random) -> bool:
     return False
 
 
+OFFERS = {
+    "runarch": "#play-controls .ra-options button[data-action], #play-controls button.ra-line,"
+    " #play-board .sq.movable, #play-controls button[data-action=end]",
+    "malacca": "#play-controls button[data-card]",
+    "backgammon": "#play-controls button[data-action], #play-board .point.from",
+}
+"""What :func:`one_click` clicks first, per page (the others: any action button)."""
+
+
+def offered(driver: Any, kind: str) -> bool:
+    """Whether the page offers the person something :func:`one_click` would click."""
+    return bool(clickable(driver, OFFERS.get(kind, "#play-controls button[data-action]")))
+
+
 def play_to_the_end(driver: Any, kind: str, seed: int, limit: int = 3000) -> dict[str, Any]:
     from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
@@ -150,9 +164,9 @@ def play_to_the_end(driver: Any, kind: str, seed: int, limit: int = 3000) -> dic
         except StaleElementReferenceException:  # the page was redrawn under the click
             continue
         clicks += clicked
-        if not clicked:  # a bot is thinking: wait for the page to change
+        if not clicked:  # a bot is thinking, or the page is still drawing: wait for a change
             wait(driver, lambda d, v=version: d.find_element(By.ID, "play-game")
-                 .get_attribute("data-version") != v)  # fmt: skip
+                 .get_attribute("data-version") != v or offered(d, kind))  # fmt: skip
     else:
         raise AssertionError(f"{kind}: not over after {limit} steps")
     result = driver.find_element(By.CSS_SELECTOR, "#play-result .result-line").text
