@@ -285,6 +285,9 @@ def run_on_dask(
                 for future in done:
                     tag, args = pending.pop(future)
                     status = future.status
+                    if status in ("pending", "lost"):  # it changed since the look above
+                        pending[future] = tag, args
+                        continue
                     if (
                         status == "cancelled"
                         and client.status == "running"
