@@ -20,6 +20,7 @@ from runarch_gen.backgammon.nets import (
     RACE,
     RACE_INPUTS,
     Evaluator,
+    Layer,
     classify,
     contact_features,
     load_evaluator,
@@ -162,3 +163,29 @@ def test_a_rollout_of_a_finished_race_is_exact() -> None:
     you = side_from_points({6: 15})
     chances = rollout_chances(load_evaluator(), [(me, you)], random.Random(1))
     assert chances[0][0] == pytest.approx(1.0) and chances[0][1] == pytest.approx(1.0)
+
+
+def test_cross_entropy_steps_learn_a_rare_outcome_faster() -> None:
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=(64, 10))
+    target = np.tile([0.5, 0.3, 0.02, 0.3, 0.02], (64, 1))
+    errors = {}
+    for cross_entropy in (False, True):
+        layer = Layer.fresh(10, 6, np.random.default_rng(1))
+        layer.b2[:] = -4.0  # every output starts near 0.018: a gammon is underrated
+        for _ in range(20):
+            layer.train(x, target, 0.005, cross_entropy)
+        errors[cross_entropy] = abs(float(layer.forward(x)[1][:, 1].mean()) - 0.3)
+    # the squared error's step is scaled by the output's slope, about 0.02 here
+    assert errors[True] < errors[False] / 2
+
+
+def test_cross_entropy_training_is_its_own_run() -> None:
+    base = TrainingOptions(games=3, seed=5, contact_hidden=4, race_hidden=3, parallel=2)
+    squared = train_evaluator(base)
+    options = TrainingOptions(
+        games=3, seed=5, contact_hidden=4, race_hidden=3, parallel=2, cross_entropy=True
+    )
+    first, second = train_evaluator(options), train_evaluator(options)
+    assert np.array_equal(first.contact.w1, second.contact.w1)
+    assert not np.array_equal(first.contact.w2, squared.contact.w2)

@@ -228,11 +228,14 @@ class Layer:
         hidden = _sigmoid(x @ self.w1 + self.b1)
         return hidden, _sigmoid(hidden @ self.w2 + self.b2)
 
-    def train(self, x: Array, target: Array, rate: float) -> float:
-        """One gradient step of squared error towards ``target``; the mean squared error."""
+    def train(self, x: Array, target: Array, rate: float, cross_entropy: bool = False) -> float:
+        """One gradient step towards ``target``; the mean squared error. The step follows the
+        squared error, or with ``cross_entropy`` the outputs' cross-entropy, whose gradient
+        at a sigmoid output is the error itself: a rare outcome (a gammon, a backgammon)
+        then learns as fast as the win, not slowed by its output's small slope."""
         hidden, out = self.forward(x)
         error = out - target
-        delta2 = error * out * (1.0 - out)
+        delta2 = error if cross_entropy else error * out * (1.0 - out)
         delta1 = (delta2 @ self.w2.T) * hidden * (1.0 - hidden)
         self.w2 -= rate * hidden.T @ delta2
         self.b2 -= rate * delta2.sum(axis=0)

@@ -67,6 +67,9 @@ class TrainingOptions:
     trace: float = 0.0
     """TD(λ)'s λ: 0 trains each position at once towards the next (TD(0)); above 0 a game's
     positions are trained when it ends, towards their λ-returns (the forward view)."""
+    cross_entropy: bool = False
+    """Step along the outputs' cross-entropy rather than their squared error (see
+    :meth:`.nets.Layer.train`)."""
 
 
 def best_plays(evaluator: Evaluator, choices: list[list[Play]]) -> list[tuple[int, Array]]:
@@ -130,7 +133,10 @@ def _roll(rng: random.Random, opening: bool) -> tuple[int, int]:
 
 
 def _train_on(
-    evaluator: Evaluator, rows: list[tuple[Side, Side, Array]], rate: float
+    evaluator: Evaluator,
+    rows: list[tuple[Side, Side, Array]],
+    rate: float,
+    cross_entropy: bool = False,
 ) -> tuple[float, float]:
     """One step of each network on the rows it evaluates; their mean squared errors."""
     if not rows:
@@ -147,7 +153,7 @@ def _train_on(
         chosen = np.flatnonzero(kind == which)
         if chosen.size:
             x = features(movers[chosen], others[chosen])
-            errors[which] = layer.train(x, targets[chosen], rate)
+            errors[which] = layer.train(x, targets[chosen], rate, cross_entropy)
     return errors[0], errors[1]
 
 
@@ -205,7 +211,7 @@ def train_evaluator(
             game.turn = 1 - game.turn
         for index in passed:
             games[index].turn = 1 - games[index].turn
-        errors = _train_on(net, rows, rate)
+        errors = _train_on(net, rows, rate, options.cross_entropy)
         if done:
             games = [g for i, g in enumerate(games) if i not in done]
             before = finished

@@ -396,6 +396,13 @@ def train_command(
     trace: Annotated[
         float, typer.Option("--lambda", min=0.0, max=1.0, help="TD(λ)'s λ (0: TD(0)).")
     ] = 0.0,
+    cross_entropy: Annotated[
+        bool,
+        typer.Option(
+            "--cross-entropy",
+            help="Step along the outputs' cross-entropy (gammons learn as fast as wins).",
+        ),
+    ] = False,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the games.")] = 1,
     refine: Annotated[
         int,
@@ -456,6 +463,7 @@ def train_command(
             rate=rate,
             halving=halving,
             trace=trace,
+            cross_entropy=cross_entropy,
         )
         first = Evaluator.load(start) if start else None
         with progress(games, "self-play") as advance:
@@ -468,7 +476,8 @@ def train_command(
         evaluator.save(
             output,
             {"games": games, "seed": seed, "hidden": hidden, "race_hidden": race_hidden,
-             "rate": rate, "halving": halving, "lambda": trace, "refine": refine},
+             "rate": rate, "halving": halving, "lambda": trace, "refine": refine,
+             "cross_entropy": int(cross_entropy)},
         )  # fmt: skip
     else:
         raise InputError(f"--net: neural or td, not {net[:20]!r}")
