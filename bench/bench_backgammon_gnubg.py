@@ -6,6 +6,7 @@ runarch-gen imports it, ships it or needs it.
 
     python bench/bench_backgammon_gnubg.py positions -n 1000 --seed 1   # gnubg self-play set
     python bench/bench_backgammon_gnubg.py moves --bots neural,neural2,td,heuristic
+    python bench/bench_backgammon_gnubg.py moves --bots other.npz,other.npz:2   # new weights
     python bench/bench_backgammon_gnubg.py bearoff -n 1000
     python bench/bench_backgammon_gnubg.py games -n 1000 --bot neural2
     python bench/bench_backgammon_gnubg.py met
@@ -169,14 +170,15 @@ def bot_choice(name: str):  # type: ignore[no-untyped-def]
             return position_id(best.mover, best.other)
 
         return neural
-    if name.endswith(".npz"):
+    if name.endswith((".npz", ".npz:2")):  # other weights, at 1-ply (or 2-ply with ":2")
         from runarch_gen.backgammon.nets import Evaluator
         from runarch_gen.backgammon.search import rank_plays
 
-        evaluator = Evaluator.load(name)
+        evaluator = Evaluator.load(name.removesuffix(":2"))
+        deep = 2 if name.endswith(":2") else 1
 
         def weights(mover: Side, other: Side, dice: tuple[int, int]) -> str:
-            best = rank_plays(evaluator, mover, other, dice, plies=1)[0].play
+            best = rank_plays(evaluator, mover, other, dice, plies=deep)[0].play
             return position_id(best.mover, best.other)
 
         return weights

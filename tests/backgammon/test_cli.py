@@ -7,6 +7,7 @@ import io
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from runarch_gen.backgammon.record import read_match, write_match
@@ -313,3 +314,37 @@ def test_a_match_gnubg_exported_replays_and_is_written_back_the_same() -> None:
         theirs.pop(0)
     ours = [line.rstrip() for line in write_match(state, ("white", "black")).splitlines()]
     assert ours == theirs
+
+
+def test_train_writes_reproducible_weights_and_averages_starts(tmp_path: Path) -> None:
+    from runarch_gen.backgammon.nets import Evaluator
+
+    small = ["--hidden", "4", "--race-hidden", "3", "--games", "2"]
+    paths = [tmp_path / f"{name}.npz" for name in ("a", "again", "b", "mean")]
+    for path, seed in zip(paths[:3], ("1", "1", "2"), strict=True):
+        assert run(["backgammon", "train", *small, "--seed", seed, "-o", str(path)]) == 0
+    a, again, b = (Evaluator.load(path) for path in paths[:3])
+    assert np.array_equal(a.contact.w1, again.contact.w1)
+    assert not np.array_equal(a.contact.w1, b.contact.w1)
+    starts = ["--start", str(paths[0]), "--start", str(paths[2])]
+    assert run(["backgammon", "train", "--games", "0", *starts, "-o", str(paths[3])]) == 0
+    mean = Evaluator.load(paths[3])
+    # the weights are written in single precision
+    assert np.allclose(mean.contact.w1, (a.contact.w1 + b.contact.w1) / 2, atol=1e-6)
+
+
+def test_train_with_cross_entropy_is_another_run(tmp_path: Path) -> None:
+    from runarch_gen.backgammon.nets import Evaluator
+
+    small = ["--hidden", "4", "--race-hidden", "3", "--games", "2", "--seed", "3"]
+    plain, entropy = tmp_path / "plain.npz", tmp_path / "entropy.npz"
+    assert run(["backgammon", "train", *small, "-o", str(plain)]) == 0
+    assert run(["backgammon", "train", *small, "--cross-entropy", "-o", str(entropy)]) == 0
+    assert not np.array_equal(Evaluator.load(plain).contact.w2, Evaluator.load(entropy).contact.w2)
+
+
+def test_train_refuses_a_missing_start(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "missing.npz"
+    assert run(["backgammon", "train", "--start", str(missing), "--games", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "missing.npz" in err and len(err.strip().splitlines()) == 1

@@ -32,6 +32,7 @@ from runarch_gen.backgammon.rules import Rules
 from runarch_gen.backgammon.search import position_chances, rank_plays
 from runarch_gen.backgammon.selfplay import TrainingOptions, rollout_chances, train_evaluator
 from runarch_gen.backgammon.tools import play_game
+from runarch_gen.errors import InputError
 
 
 def _arrays(*sides: tuple[int, ...]) -> list[np.ndarray]:
@@ -189,3 +190,13 @@ def test_cross_entropy_training_is_its_own_run() -> None:
     first, second = train_evaluator(options), train_evaluator(options)
     assert np.array_equal(first.contact.w1, second.contact.w1)
     assert not np.array_equal(first.contact.w2, squared.contact.w2)
+
+
+def test_the_mean_of_evaluators_averages_every_weight() -> None:
+    one, two = Evaluator.fresh(4, 3, 1), Evaluator.fresh(4, 3, 2)
+    mean = Evaluator.mean([one, two])
+    assert np.allclose(mean.contact.w1, (one.contact.w1 + two.contact.w1) / 2)
+    assert np.allclose(mean.race.b2, (one.race.b2 + two.race.b2) / 2)
+    assert Evaluator.mean([one]) is one
+    with pytest.raises(InputError, match="different shapes"):
+        Evaluator.mean([one, Evaluator.fresh(5, 3, 1)])

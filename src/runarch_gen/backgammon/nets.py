@@ -301,6 +301,34 @@ class Evaluator:
             Layer.fresh(RACE_INPUTS, race_hidden, rng),
         )
 
+    @classmethod
+    def mean(cls, evaluators: Sequence[Evaluator]) -> Evaluator:
+        """The evaluator whose weights are the means of these evaluators' (of one shape):
+        the mean of checkpoints along one training run evaluates better than most of them,
+        as the step size's noise partly cancels."""
+        if not evaluators:
+            raise ValueError("no evaluators to average")
+        first = evaluators[0]
+
+        def mean(layers: list[Layer]) -> Layer:
+            for layer in layers:
+                if layer.w1.shape != layers[0].w1.shape or layer.w2.shape != layers[0].w2.shape:
+                    raise InputError("weights of different shapes cannot be averaged")
+            return Layer(
+                *(
+                    np.mean([getattr(layer, name) for layer in layers], axis=0)
+                    for name in ("w1", "b1", "w2", "b2")
+                )
+            )
+
+        if len(evaluators) == 1:
+            return first
+        return cls(
+            mean([e.contact for e in evaluators]),
+            mean([e.race for e in evaluators]),
+            first.bearoff,
+        )
+
     def evaluate_arrays(self, movers: IntArray, others: IntArray) -> Array:
         """Rows of chances for rows of sides ((n, 26) each, the player on roll first)."""
         n = movers.shape[0]

@@ -411,7 +411,11 @@ def train_command(
         ),
     ] = 0,
     start: Annotated[
-        str | None, typer.Option("--start", help="Go on training these weights (.npz).")
+        list[str] | None,
+        typer.Option(
+            "--start",
+            help="Go on training these weights (.npz); given more than once, from their mean.",
+        ),
     ] = None,
     bearoff: Annotated[
         str | None,
@@ -465,7 +469,7 @@ def train_command(
             trace=trace,
             cross_entropy=cross_entropy,
         )
-        first = Evaluator.load(start) if start else None
+        first = Evaluator.mean([Evaluator.load(path) for path in start]) if start else None
         with progress(games, "self-play") as advance:
             evaluator = train_evaluator(options, first, on_games=lambda n, _e, _err: advance(1))
         if refine:
