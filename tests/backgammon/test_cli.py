@@ -348,3 +348,17 @@ def test_train_refuses_a_missing_start(tmp_path: Path, capsys: pytest.CaptureFix
     assert run(["backgammon", "train", "--start", str(missing), "--games", "0"]) == 2
     err = capsys.readouterr().err
     assert "missing.npz" in err and len(err.strip().splitlines()) == 1
+
+
+def test_train_every_writes_the_weights_of_a_shorter_run(tmp_path: Path) -> None:
+    from runarch_gen.backgammon.nets import Evaluator
+
+    small = ["--hidden", "4", "--race-hidden", "3", "--seed", "4"]
+    long_run, short_run = tmp_path / "long.npz", tmp_path / "short.npz"
+    assert run(["backgammon", "train", *small, "--games", "4", "--every", "2",
+                "-o", str(long_run)]) == 0  # fmt: skip
+    assert run(["backgammon", "train", *small, "--games", "2", "-o", str(short_run)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["long-2.npz", "long.npz", "short.npz"]
+    checkpoint, short = Evaluator.load(tmp_path / "long-2.npz"), Evaluator.load(short_run)
+    assert np.array_equal(checkpoint.contact.w1, short.contact.w1)
+    assert not np.array_equal(checkpoint.contact.w1, Evaluator.load(long_run).contact.w1)

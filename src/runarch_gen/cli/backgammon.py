@@ -424,6 +424,16 @@ def train_command(
     output: Annotated[
         str, typer.Option("--output", "-o", help="Where to write the weights (.npz).")
     ] = "nets.npz",
+    every: Annotated[
+        int,
+        typer.Option(
+            "--every",
+            min=0,
+            max=10_000_000,
+            help="Also write the weights after every N games, beside the output as"
+            " NAME-GAMES.npz (0: only at the end).",
+        ),
+    ] = 0,
     json_: JsonOption = False,
 ) -> None:
     """Train the strong bot's contact and race networks by TD(0) self-play (and with
@@ -452,6 +462,8 @@ def train_command(
             )  # fmt: skip
         old.save(output)
     elif net == "neural":
+        from pathlib import Path
+
         from runarch_gen.backgammon.nets import Evaluator
         from runarch_gen.backgammon.selfplay import (
             TrainingOptions,
@@ -470,19 +482,26 @@ def train_command(
             cross_entropy=cross_entropy,
         )
         first = Evaluator.mean([Evaluator.load(path) for path in start]) if start else None
+        meta: dict[str, int | float | str] = {
+            "seed": seed, "hidden": hidden, "race_hidden": race_hidden, "rate": rate,
+            "halving": halving, "lambda": trace, "cross_entropy": int(cross_entropy),
+        }  # fmt: skip
+        target = Path(output)
         with progress(games, "self-play") as advance:
-            evaluator = train_evaluator(options, first, on_games=lambda n, _e, _err: advance(1))
+
+            def on_games(count: int, trained: Evaluator, _errors: tuple[float, float]) -> None:
+                advance(1)
+                if every and count % every == 0 and count < games:
+                    checkpoint = target.with_name(f"{target.stem}-{count}{target.suffix}")
+                    trained.save(checkpoint, {**meta, "games": count})
+
+            evaluator = train_evaluator(options, first, on_games=on_games)
         if refine:
             with progress(refine, "rollouts") as advance:
                 evaluator = refine_evaluator(
                     evaluator, refine, seed, on_position=lambda n: advance(1)
                 )
-        evaluator.save(
-            output,
-            {"games": games, "seed": seed, "hidden": hidden, "race_hidden": race_hidden,
-             "rate": rate, "halving": halving, "lambda": trace, "refine": refine,
-             "cross_entropy": int(cross_entropy)},
-        )  # fmt: skip
+        evaluator.save(output, {**meta, "games": games, "refine": refine})
     else:
         raise InputError(f"--net: neural or td, not {net[:20]!r}")
     elapsed = time.perf_counter() - started
