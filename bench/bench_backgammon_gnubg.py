@@ -11,7 +11,7 @@ runarch-gen imports it, ships it or needs it.
     python bench/bench_backgammon_gnubg.py games -n 1000 --bot neural2
     python bench/bench_backgammon_gnubg.py met
     python bench/bench_backgammon_gnubg.py speed
-    python bench/bench_backgammon_gnubg.py cube -n 300 [--match 7 --score 2,4]
+    python bench/bench_backgammon_gnubg.py cube -n 300 [--match 7 --score 2,4] [--bot neural]
 
 - ``positions``: positions from gnubg 0-ply self-play (one in six of the rolls played, only
   those with a choice), each legal play's resulting position evaluated by gnubg at 2-ply
@@ -430,12 +430,16 @@ def gnubg_cube_actions(positions: list[str], match_id: str) -> list[str]:
     return actions
 
 
-def measure_cube(count: int, path: Path, length: int, scores: tuple[int, int]) -> None:
+def measure_cube(
+    count: int, path: Path, length: int, scores: tuple[int, int], bot: str = "neural2"
+) -> None:
     """Double/no double and take/pass decisions of the strong bot against gnubg's on the
-    positions of the gnubg self-play set (before the roll), money play or a match score."""
+    positions of the gnubg self-play set (before the roll), money play or a match score; the
+    chances as ``hint`` finds them (``--bot neural2``, its default, 2-ply; ``neural`` 1-ply;
+    other weights ``FILE.npz`` at 1-ply or ``FILE.npz:2``)."""
     from runarch_gen.backgammon.cube import CubeContext, cube_decision
     from runarch_gen.backgammon.ids import MatchInfo, match_id
-    from runarch_gen.backgammon.nets import load_evaluator
+    from runarch_gen.backgammon.nets import Evaluator, load_evaluator
     from runarch_gen.backgammon.search import position_chances
 
     rows = json.loads(path.read_text())[:count]
@@ -444,11 +448,15 @@ def measure_cube(count: int, path: Path, length: int, scores: tuple[int, int]) -
     context = CubeContext.from_match(info)
     started = time.perf_counter()
     theirs = gnubg_cube_actions([row["position"] for row in rows], mid)
-    evaluator = load_evaluator()
+    plies = 2 if bot.endswith("2") else 1
+    if bot.endswith((".npz", ".npz:2")):
+        evaluator = Evaluator.load(bot.removesuffix(":2"))
+    else:
+        evaluator = load_evaluator()
     ours: list[tuple[bool, bool]] = []
     for row in rows:
         mover, other = parse_position_id(row["position"])
-        decision = cube_decision(position_chances(evaluator, mover, other, 1), context)
+        decision = cube_decision(position_chances(evaluator, mover, other, plies), context)
         ours.append((decision.double, decision.take))
     double_same = take_same = doubles_theirs = doubles_ours = 0
     take_cases = 0
@@ -502,7 +510,7 @@ def main() -> None:
         compare_met()
     elif args.what == "cube":
         first, second = (int(x) for x in args.score.split(","))
-        measure_cube(args.n, args.data, args.match, (second, first))
+        measure_cube(args.n, args.data, args.match, (second, first), args.bot)
     elif args.what == "mat":
         mat_round_trip(args.n, args.seed)
     else:

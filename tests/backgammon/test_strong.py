@@ -136,6 +136,20 @@ def test_position_chances_average_the_rolls() -> None:
     assert abs(one[0] - zero[0]) < 0.1
 
 
+def test_two_ply_position_chances_average_the_searched_plays() -> None:
+    evaluator = load_evaluator()
+    # a contact position after an opening 31 and a reply
+    mover, other = parse_position_id("4HPwATDgc/ABMA")
+    two = position_chances(evaluator, mover, other, plies=2)
+    expected = np.zeros(5)
+    for high in range(1, 7):
+        for low in range(1, high + 1):
+            best = rank_plays(evaluator, mover, other, (high, low), plies=2)[0]
+            expected += (1 if high == low else 2) / 36 * best.chances
+    assert np.allclose(two, expected)
+    assert not np.allclose(two, position_chances(evaluator, mover, other, plies=1))
+
+
 @pytest.mark.parametrize(
     ("rules", "bots"),
     [

@@ -125,15 +125,20 @@ def position_chances(
     evaluator: Evaluator, mover: Side, other: Side, plies: int = 1, egyptian: bool = False
 ) -> Array:
     """The chances of the player on roll before his roll: the network itself (0), or the
-    average over his 21 rolls of his best play at 1-ply (1)."""
+    average over his 21 rolls of his best play's chances, the play found and valued at 1-ply
+    (1) or by the 2-ply search of :func:`rank_plays` (2 and more: the cube hint of the 2-ply
+    bot, as gnubg's cube decisions look one roll deeper than its plays)."""
     if plies <= 0:
         return np.asarray(evaluator.evaluate([(mover, other)])[0])
     total = np.zeros(5)
     for high, low, weight in ROLLS:
         plays = legal_plays(mover, other, high, low, egyptian)
-        if plays:
+        if not plays:
+            total += weight * swap(evaluator.evaluate([(other, mover)]))[0]
+        elif plies >= 2:
+            ranked = rank_plays(evaluator, mover, other, (high, low), 2, egyptian)
+            total += weight * ranked[0].chances
+        else:
             after = _after_plays(evaluator, plays)
             total += weight * after[int(np.argmax(equity(after)))]
-        else:
-            total += weight * swap(evaluator.evaluate([(other, mover)]))[0]
     return total
