@@ -311,7 +311,7 @@ def test_the_hint_ranks_every_legal_play_and_advises_the_cube() -> None:
     game = session({"game": "backgammon", "bots": "human", "seed": "3", "delay": "0"})
     mover = game.state.current_player()
     hint = game.hint(mover)
-    assert "td2" in hint["source"]
+    assert "neural2" in hint["source"]
     assert sorted(p["action"] for p in hint["plays"]) == sorted(game.payload(mover)["legal"])
     two = [p for p in hint["plays"] if p["plies"] == 2]
     assert two and all(p["loss"] >= 0 for p in hint["plays"])

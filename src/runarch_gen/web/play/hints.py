@@ -1,18 +1,15 @@
 """Vrhcáby's hint and analysis for the play page: one small adapter over the backgammon
 library, so that the page does not care where the evaluation comes from.
 
-Today the library's strongest evaluation is its strongest registered bot's: the first of
-:data:`STRONGEST` that the game registers and that exposes a network (``net``) — the learned
-evaluator of ``td``/``td2`` (:mod:`runarch_gen.backgammon.evaluator`). Every legal play is
-ranked by the mover's cubeless equity after it at 1-ply (the network on the position after
-the play, from the opponent's side, negated), and the best few again at 2-ply with the bot's
-own look at the opponent's 21 rolls when it has one (``td2``). Cube decisions and answers are
-the bot's own choice. The analysis of a finished game compares each play with the best one at
+The evaluation is the strongest registered bot's: the first of :data:`STRONGEST` that the
+game registers and that exposes an evaluation. With the strong evaluator (``neural2``,
+:mod:`runarch_gen.backgammon.nets`) the plays are ranked as ``backgammon hint`` ranks them
+(:func:`runarch_gen.backgammon.search.rank_plays`): every legal play at 1-ply, the best few
+again at 2-ply. A game whose registration has only the older network (``td2``/``td``,
+:mod:`runarch_gen.backgammon.evaluator`) is ranked by it: every play at 1-ply, the best three
+again with the bot's own look at the opponent's 21 rolls. Cube decisions and answers are the
+bot's own choice. The analysis of a finished game compares each play with the best one at
 1-ply and rates each side by its equity lost per play (gnubg's thresholds).
-
-:func:`rank_plays` and :func:`cube_advice` are the only functions that touch the library's
-evaluation: when the library gets a hint and analysis of its own (``backgammon hint``,
-``analyze``, ``search.rank_plays``), they are the place to call them.
 
 >>> from runarch_gen.backgammon.engine import BackgammonGame
 >>> state = BackgammonGame().new_initial_state()
@@ -39,7 +36,7 @@ from runarch_gen.play.bot import Bot
 
 __all__ = ["STRONGEST", "backgammon_analysis", "backgammon_hint", "cube_advice", "rank_plays"]
 
-STRONGEST = ("td2", "td")
+STRONGEST = ("neural2", "neural", "td2", "td")
 """Bots in order of strength whose evaluation the hint may use."""
 DEEPER = 3
 """The plays best at 1-ply looked at again at 2-ply."""
@@ -64,7 +61,7 @@ def _strongest() -> tuple[str, Bot[Any]] | None:
     for name in STRONGEST:
         if name in bots:
             bot = bots[name](random.Random(0))
-            if hasattr(bot, "net"):
+            if hasattr(bot, "evaluator") or hasattr(bot, "net"):
                 return name, bot
     return None
 
@@ -93,6 +90,8 @@ def rank_plays(
     legal = list(observation.legal)
     if not legal:
         return _source(name, False), []
+    if hasattr(bot, "evaluator"):
+        return _search(name, bot, observation, deep)
     net = bot.net  # type: ignore[attr-defined]
     values = -equity(net.evaluate([(play.other, play.mover) for _, play in legal]))
     order = sorted(range(len(legal)), key=lambda i: (-float(values[i]), i))
@@ -109,6 +108,29 @@ def rank_plays(
         (legal[i][0], float(values[i]), None) for i in order[DEEPER:]
     ]
     return _source(name, True), top + rest
+
+
+def _search(
+    name: str, bot: Any, observation: BackgammonObservation, deep: bool
+) -> tuple[str, list[tuple[int, float, float | None]]]:
+    """The ranking of ``backgammon hint`` with the strong evaluator, by action."""
+    from runarch_gen.backgammon.search import rank_plays as search_plays
+
+    actions: dict[Any, list[int]] = {}
+    for action, play in observation.legal:
+        actions.setdefault(play.key, []).append(action)
+    where = (bot.evaluator, observation.me, observation.you, observation.dice)
+    egyptian = observation.rules.egyptian
+    first = search_plays(*where, plies=1, egyptian=egyptian)
+    values = {row.play.key: row.equity for row in first}
+    deep = deep and bot.plies >= 2 and len(first) > 1
+    ranked = search_plays(*where, plies=2, egyptian=egyptian) if deep else first
+    rows: list[tuple[int, float, float | None]] = []
+    for row in ranked:
+        key = row.play.key
+        for action in actions.get(key, []):
+            rows.append((action, values[key], row.equity if row.ply == 2 else None))
+    return _source(name, deep), rows
 
 
 def cube_advice(observation: BackgammonObservation, legal: Sequence[int]) -> tuple[str, int]:
