@@ -362,3 +362,17 @@ def test_train_every_writes_the_weights_of_a_shorter_run(tmp_path: Path) -> None
     checkpoint, short = Evaluator.load(tmp_path / "long-2.npz"), Evaluator.load(short_run)
     assert np.array_equal(checkpoint.contact.w1, short.contact.w1)
     assert not np.array_equal(checkpoint.contact.w1, Evaluator.load(long_run).contact.w1)
+
+
+def test_train_widens_a_start_to_more_hidden_units(tmp_path: Path) -> None:
+    from runarch_gen.backgammon.nets import Evaluator
+
+    small, wide = tmp_path / "small.npz", tmp_path / "wide.npz"
+    common = ["--race-hidden", "3", "--seed", "2"]
+    assert run(["backgammon", "train", *common, "--hidden", "4", "--games", "1",
+                "-o", str(small)]) == 0  # fmt: skip
+    assert run(["backgammon", "train", *common, "--hidden", "6", "--games", "0",
+                "--start", str(small), "-o", str(wide)]) == 0  # fmt: skip
+    narrow, widened = Evaluator.load(small), Evaluator.load(wide)
+    assert widened.contact.w1.shape[1] == 6
+    assert np.array_equal(widened.contact.w1[:, :4], narrow.contact.w1)

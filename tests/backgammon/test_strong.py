@@ -214,3 +214,15 @@ def test_the_mean_of_evaluators_averages_every_weight() -> None:
     assert Evaluator.mean([one]) is one
     with pytest.raises(InputError, match="different shapes"):
         Evaluator.mean([one, Evaluator.fresh(5, 3, 1)])
+
+
+def test_a_widened_evaluator_evaluates_the_same_and_trains_its_new_units() -> None:
+    narrow = Evaluator.fresh(4, 3, 1)
+    wide = narrow.widened(9, seed=2)
+    assert wide.contact.w1.shape == (CONTACT_INPUTS, 9) and wide.contact.w2.shape == (9, 5)
+    mover, other = parse_position_id("4HPwATDgc/ABMA")
+    assert np.allclose(wide.evaluate([(mover, other)]), narrow.evaluate([(mover, other)]))
+    assert narrow.widened(4, seed=2) is narrow
+    options = TrainingOptions(games=2, seed=5, parallel=2)
+    trained = train_evaluator(options, wide)
+    assert np.any(trained.contact.w2[4:] != 0.0)

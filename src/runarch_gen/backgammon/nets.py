@@ -205,6 +205,11 @@ def race_features(movers: IntArray, others: IntArray) -> Array:
     )
 
 
+def _single(x: Array) -> Array:
+    """``x`` rounded to single precision, as weights are saved."""
+    return np.asarray(x, dtype=np.float32).astype(np.float64)
+
+
 def _sigmoid(x: Array) -> Array:
     return np.asarray(1.0 / (1.0 + np.exp(-np.clip(x, -40.0, 40.0))))
 
@@ -303,9 +308,10 @@ class Evaluator:
 
     @classmethod
     def mean(cls, evaluators: Sequence[Evaluator]) -> Evaluator:
-        """The evaluator whose weights are the means of these evaluators' (of one shape):
-        the mean of checkpoints along one training run evaluates better than most of them,
-        as the step size's noise partly cancels."""
+        """The evaluator whose weights are the means of these evaluators' (of one shape),
+        rounded to single precision as weights are saved (so that training from the mean is
+        training from the mean saved): the mean of checkpoints along one training run
+        evaluates better than most of them, as the step size's noise partly cancels."""
         if not evaluators:
             raise ValueError("no evaluators to average")
         first = evaluators[0]
@@ -316,7 +322,7 @@ class Evaluator:
                     raise InputError("weights of different shapes cannot be averaged")
             return Layer(
                 *(
-                    np.mean([getattr(layer, name) for layer in layers], axis=0)
+                    _single(np.mean([getattr(layer, name) for layer in layers], axis=0))
                     for name in ("w1", "b1", "w2", "b2")
                 )
             )
@@ -328,6 +334,25 @@ class Evaluator:
             mean([e.race for e in evaluators]),
             first.bearoff,
         )
+
+    def widened(self, hidden: int, seed: int) -> Evaluator:
+        """The same evaluator with ``hidden`` units in the contact network's hidden layer: the
+        new units' input weights drawn as :meth:`Layer.fresh` draws them (rounded to single
+        precision), their biases and output weights 0, so that every evaluation is unchanged
+        until training puts the new units to use."""
+        contact = self.contact
+        inputs, have = contact.w1.shape
+        if hidden <= have:
+            return self
+        rng = np.random.default_rng(seed)
+        extra = _single(rng.normal(0.0, 1.0 / np.sqrt(inputs), (inputs, hidden - have)))
+        wider = Layer(
+            np.concatenate([contact.w1, extra], axis=1),
+            np.concatenate([contact.b1, np.zeros(hidden - have)]),
+            np.concatenate([contact.w2, np.zeros((hidden - have, OUTPUTS))], axis=0),
+            contact.b2.copy(),
+        )
+        return Evaluator(wider, self.race, self.bearoff)
 
     def evaluate_arrays(self, movers: IntArray, others: IntArray) -> Array:
         """Rows of chances for rows of sides ((n, 26) each, the player on roll first)."""

@@ -381,8 +381,16 @@ def train_command(
         typer.Option("--net", help="neural (the strong bot's networks) or td (the old net)."),
     ] = "neural",
     hidden: Annotated[
-        int, typer.Option("--hidden", min=1, max=400, help="Hidden units (contact net).")
-    ] = 96,
+        int | None,
+        typer.Option(
+            "--hidden",
+            min=1,
+            max=400,
+            help="Hidden units (contact net; 96, or the td net 48). With --start: the"
+            " contact net is widened to this many when it has fewer (new units drawn from"
+            " --seed, the evaluations unchanged).",
+        ),
+    ] = None,
     race_hidden: Annotated[
         int, typer.Option("--race-hidden", min=1, max=400, help="Hidden units (race net).")
     ] = 48,
@@ -452,12 +460,13 @@ def train_command(
         save_tables(bearoff, *compute_tables())
         note(f"runarch-gen: bear-off database written to {bearoff}")
         return
+    width = hidden or (48 if net == "td" else 96)
     if net == "td":
         from runarch_gen.backgammon.train import train
 
         with progress(games, "train") as advance:
             old = train(
-                games=games, seed=seed, hidden=hidden, rate=rate,
+                games=games, seed=seed, hidden=width, rate=rate,
                 on_game=lambda n, _net: advance(1),
             )  # fmt: skip
         old.save(output)
@@ -474,16 +483,20 @@ def train_command(
         options = TrainingOptions(
             games=games,
             seed=seed,
-            contact_hidden=hidden,
+            contact_hidden=width,
             race_hidden=race_hidden,
             rate=rate,
             halving=halving,
             trace=trace,
             cross_entropy=cross_entropy,
         )
-        first = Evaluator.mean([Evaluator.load(path) for path in start]) if start else None
+        first = None
+        if start:
+            first = Evaluator.mean([Evaluator.load(path) for path in start])
+            first = first.widened(hidden or 0, seed)
+            width = first.contact.w1.shape[1]
         meta: dict[str, int | float | str] = {
-            "seed": seed, "hidden": hidden, "race_hidden": race_hidden, "rate": rate,
+            "seed": seed, "hidden": width, "race_hidden": race_hidden, "rate": rate,
             "halving": halving, "lambda": trace, "cross_entropy": int(cross_entropy),
         }  # fmt: skip
         target = Path(output)
@@ -510,7 +523,7 @@ def train_command(
             {
                 "net": net,
                 "games": games,
-                "hidden": hidden,
+                "hidden": width,
                 "rate": rate,
                 "seed": seed,
                 "refine": refine,
