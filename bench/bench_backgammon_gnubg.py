@@ -175,10 +175,10 @@ def bot_choice(name: str):  # type: ignore[no-untyped-def]
         from runarch_gen.backgammon.search import rank_plays
 
         evaluator = Evaluator.load(name.removesuffix(":2"))
-        deep = 2 if name.endswith(":2") else 1
+        plies = 2 if name.endswith(":2") else 1
 
         def weights(mover: Side, other: Side, dice: tuple[int, int]) -> str:
-            best = rank_plays(evaluator, mover, other, dice, plies=deep)[0].play
+            best = rank_plays(evaluator, mover, other, dice, plies=plies)[0].play
             return position_id(best.mover, best.other)
 
         return weights
