@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -376,3 +378,70 @@ def test_train_widens_a_start_to_more_hidden_units(tmp_path: Path) -> None:
     narrow, widened = Evaluator.load(small), Evaluator.load(wide)
     assert widened.contact.w1.shape[1] == 6
     assert np.array_equal(widened.contact.w1[:, :4], narrow.contact.w1)
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda p: p.write_text("root:x:0:0\n"), "not an .npz archive"),
+        (lambda p: np.savez(p, version=np.array([])), "without a feature-set version"),
+        (lambda p: np.savez(p, version=np.array([7.0])), "another feature set"),
+        (os.mkfifo, "not a regular file"),
+    ],
+)
+def test_train_refuses_a_start_that_is_not_weights(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], make: Any, message: str
+) -> None:
+    start = tmp_path / "start.npz"
+    make(start)
+    output = tmp_path / "out.npz"
+    assert run(["backgammon", "train", "--games", "0", "--start", str(start),
+                "-o", str(output)]) == 2  # fmt: skip
+    err = capsys.readouterr().err
+    assert message in err and "start.npz" in err and len(err.strip().splitlines()) == 1
+    assert not output.exists()
+
+
+def test_train_refuses_weights_whose_shapes_do_not_fit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from runarch_gen.backgammon.nets import Evaluator
+
+    good = tmp_path / "good.npz"
+    Evaluator.fresh(4, 3, 1).save(good)
+    with np.load(good) as data:
+        arrays = {k: data[k] for k in data.files}
+    arrays["contact_w2"] = arrays["contact_w2"][:2]  # 2 rows for 4 hidden units
+    bad = tmp_path / "bad.npz"
+    np.savez(bad, **arrays)
+    assert run(["backgammon", "train", "--games", "0", "--start", str(bad)]) == 2
+    assert "contact network's weights do not fit together" in capsys.readouterr().err
+
+
+def test_a_weights_file_that_unpacks_too_large_is_refused(tmp_path: Path) -> None:
+    import zipfile
+
+    from runarch_gen.backgammon.nets import Evaluator
+    from runarch_gen.fileio import MAX_INPUT_BYTES
+
+    bomb = tmp_path / "bomb.npz"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("contact_w1.npy", bytes(MAX_INPUT_BYTES + 1))
+    assert bomb.stat().st_size < 1024 * 1024
+    with pytest.raises(InputError, match="bytes unpacked"):
+        Evaluator.load(bomb)
+
+
+def test_train_refuses_averaging_or_narrowing_other_sizes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from runarch_gen.backgammon.nets import Evaluator
+
+    four, five = tmp_path / "four.npz", tmp_path / "five.npz"
+    Evaluator.fresh(4, 3, 1).save(four)
+    Evaluator.fresh(5, 3, 1).save(five)
+    starts = ["--start", str(four), "--start", str(five)]
+    assert run(["backgammon", "train", "--games", "0", *starts]) == 2
+    assert "five.npz has networks of another size than" in capsys.readouterr().err
+    assert run(["backgammon", "train", "--games", "0", "--start", str(five), "--hidden", "4"]) == 2
+    assert "widened, not narrowed" in capsys.readouterr().err

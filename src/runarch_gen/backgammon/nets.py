@@ -28,6 +28,7 @@ True
 from __future__ import annotations
 
 import io
+import zipfile
 from collections.abc import Sequence
 from functools import cache
 from importlib import resources
@@ -55,6 +56,8 @@ __all__ = [
 Array = NDArray[np.float64]
 IntArray = NDArray[np.int64]
 OUTPUTS = 5
+MAX_HIDDEN = 400
+"""The most hidden units a network may have (``train --hidden`` allows as many)."""
 NETS_FILE = "nets.npz"
 FEATURE_VERSION = 1
 RAW_INPUTS = 2 * (24 * 4 + 2 + 1 + 1)
@@ -398,25 +401,51 @@ class Evaluator:
 
     @classmethod
     def load(cls, path: str | Path) -> Evaluator:
+        """Weights written by :meth:`save`. The file comes from anyone: only a regular file
+        is read (a FIFO or device is refused at once), at most the inputs' size limit, and
+        its arrays are unpacked only when they hold no more than that limit in all."""
+        from runarch_gen.fileio import MAX_INPUT_BYTES, display_name, read_bytes
+
+        name = display_name(path)
+        data = read_bytes(path)
         try:
-            with np.load(path) as data:
+            with zipfile.ZipFile(io.BytesIO(data)) as archive:
+                unpacked = sum(member.file_size for member in archive.infolist())
+        except (zipfile.BadZipFile, OSError, ValueError):
+            raise InputError(f"{name}: not a weights file (not an .npz archive)") from None
+        if unpacked > MAX_INPUT_BYTES:
+            raise InputError(f"{name}: not a weights file ({unpacked} bytes unpacked)")
+        try:
+            with np.load(io.BytesIO(data), allow_pickle=False) as arrays:
                 parts = {
-                    k: np.asarray(data[k], dtype=np.float64) for k in data.files if k != "meta"
+                    k: np.asarray(arrays[k], dtype=np.float64) for k in arrays.files if k != "meta"
                 }
-        except (OSError, KeyError, ValueError) as exc:
-            raise InputError(f"{path}: not a weights file ({exc})") from None
+        except (OSError, KeyError, ValueError, TypeError, zipfile.BadZipFile) as exc:
+            raise InputError(f"{name}: not a weights file ({str(exc)[:80]})") from None
         try:
-            version = int(parts["version"][0])
+            version = int(parts["version"].ravel()[0])
+        except (KeyError, IndexError, ValueError, OverflowError):
+            raise InputError(f"{name}: weights without a feature-set version") from None
+        if version != FEATURE_VERSION:
+            raise InputError(f"{name}: weights of another feature set (version {version})")
+        try:
             contact = Layer(*(parts[f"contact_{k}"] for k in ("w1", "b1", "w2", "b2")))
             race = Layer(*(parts[f"race_{k}"] for k in ("w1", "b1", "w2", "b2")))
         except KeyError as exc:
-            raise InputError(f"{path}: weights without {exc}") from None
-        if (
-            version != FEATURE_VERSION
-            or contact.w1.shape[0] != CONTACT_INPUTS
-            or race.w1.shape[0] != RACE_INPUTS
+            raise InputError(f"{name}: weights without {exc}") from None
+        for which, layer, inputs in (
+            ("contact", contact, CONTACT_INPUTS),
+            ("race", race, RACE_INPUTS),
         ):
-            raise InputError(f"{path}: weights of another feature set (version {version})")
+            hidden = layer.b1.shape[0] if layer.b1.ndim == 1 else -1
+            if (
+                layer.w1.shape != (inputs, hidden)
+                or layer.w2.shape != (hidden, OUTPUTS)
+                or layer.b2.shape != (OUTPUTS,)
+                or not 1 <= hidden <= MAX_HIDDEN
+                or not all(np.isfinite(a).all() for a in (layer.w1, layer.b1, layer.w2, layer.b2))
+            ):
+                raise InputError(f"{name}: the {which} network's weights do not fit together")
         return cls(contact, race)
 
 

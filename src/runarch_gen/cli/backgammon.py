@@ -479,6 +479,7 @@ def train_command(
             refine_evaluator,
             train_evaluator,
         )
+        from runarch_gen.fileio import display_name
 
         options = TrainingOptions(
             games=games,
@@ -492,8 +493,20 @@ def train_command(
         )
         first = None
         if start:
-            first = Evaluator.mean([Evaluator.load(path) for path in start])
-            first = first.widened(hidden or 0, seed)
+            starts = [Evaluator.load(path) for path in start]
+            sizes = [(e.contact.w1.shape[1], e.race.w1.shape[1]) for e in starts]
+            odd = next((i for i, size in enumerate(sizes) if size != sizes[0]), None)
+            if odd is not None:
+                raise InputError(
+                    f"--start: {display_name(start[odd])} has networks of another size than"
+                    f" {display_name(start[0])}: their weights cannot be averaged"
+                )
+            if hidden is not None and hidden < sizes[0][0]:
+                raise InputError(
+                    f"--hidden {hidden}: the start's contact network has {sizes[0][0]} hidden"
+                    " units; a network can be widened, not narrowed"
+                )
+            first = Evaluator.mean(starts).widened(hidden or 0, seed)
             width = first.contact.w1.shape[1]
         meta: dict[str, int | float | str] = {
             "seed": seed, "hidden": width, "race_hidden": race_hidden, "rate": rate,
