@@ -442,17 +442,18 @@ def measure_cube(
     from runarch_gen.backgammon.nets import Evaluator, load_evaluator
     from runarch_gen.backgammon.search import position_chances
 
+    if bot in ("neural", "neural2"):
+        evaluator, plies = load_evaluator(), 2 if bot == "neural2" else 1
+    elif bot.endswith((".npz", ".npz:2")):
+        evaluator, plies = Evaluator.load(bot.removesuffix(":2")), 2 if bot.endswith(":2") else 1
+    else:
+        raise SystemExit(f"cube: --bot neural, neural2, FILE.npz or FILE.npz:2, not {bot}")
     rows = json.loads(path.read_text())[:count]
     info = MatchInfo(on_roll=1, turn=1, length=length, scores=scores, jacoby=not length)
     mid = match_id(info)
     context = CubeContext.from_match(info)
     started = time.perf_counter()
     theirs = gnubg_cube_actions([row["position"] for row in rows], mid)
-    plies = 2 if bot.endswith("2") else 1
-    if bot.endswith((".npz", ".npz:2")):
-        evaluator = Evaluator.load(bot.removesuffix(":2"))
-    else:
-        evaluator = load_evaluator()
     ours: list[tuple[bool, bool]] = []
     for row in rows:
         mover, other = parse_position_id(row["position"])
